@@ -1,0 +1,231 @@
+/*
+ * tracedec/xray.h - LLVM XRay trace decoder: FDR mode versions 1 to 5 and
+ * basic ("naive") mode versions 1 to 3, little- and big-endian.
+ *
+ * Follows the contract at the top of <tracedec.h>. One forward pass, no
+ * workspace: the decoder struct is all the memory it needs (at most 256
+ * bytes). Requests always name the byte after the last one taken, so the
+ * input can be a pipe or a socket.
+ */
+#ifndef TRACEDEC_XRAY_H
+#define TRACEDEC_XRAY_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* File header modes (the header's `type` field). */
+enum td_xray_mode {
+    TD_XRAY_MODE_BASIC = 0,
+    TD_XRAY_MODE_FDR = 1
+};
+
+/* Function record actions. FDR stores them in 3 bits, basic mode in a byte. */
+enum td_xray_action {
+    TD_XRAY_ENTER = 0,
+    TD_XRAY_EXIT = 1,
+    TD_XRAY_TAIL_EXIT = 2,
+    TD_XRAY_ENTER_ARGS = 3  /* call arguments follow as CALL_ARG events */
+};
+
+/* Event kinds. Each names the sub-struct of td_xray_event that it fills. */
+enum td_xray_event_kind {
+    TD_XRAY_HEADER = 1,       /* .header: the 32-byte file header */
+    TD_XRAY_EXTENTS = 2,      /* .extents: FDR v2+ BufferExtents */
+    TD_XRAY_NEW_BUFFER = 3,   /* .thread: FDR NewBuffer (tid) */
+    TD_XRAY_WALLCLOCK = 4,    /* .wallclock */
+    TD_XRAY_PID = 5,          /* .thread: FDR v3+ Pid record */
+    TD_XRAY_NEW_CPU = 6,      /* .cpu: NewCPUId (cpu, absolute tsc) */
+    TD_XRAY_TSC_WRAP = 7,     /* .cpu: TSCWrap (new base tsc) */
+    TD_XRAY_FUNCTION = 8,     /* .function: FDR or basic function record */
+    TD_XRAY_CALL_ARG = 9,     /* .call_arg: FDR CallArgument / basic payload */
+    TD_XRAY_CUSTOM_EVENT = 10,/* .event: CustomEventMarker; PAYLOAD follows */
+    TD_XRAY_TYPED_EVENT = 11, /* .event: TypedEventMarker; PAYLOAD follows */
+    TD_XRAY_PAYLOAD = 12,     /* .payload: a fragment of event bytes */
+    TD_XRAY_END_OF_BUFFER = 13,/* FDR v1 EndOfBuffer */
+    TD_XRAY_PADDING = 14,     /* .padding: v1 bytes skipped after EndOfBuffer */
+    TD_XRAY_WARNING = 15      /* .warning */
+};
+
+/* td_xray_event.flags */
+#define TD_XRAY_LAST_FRAGMENT 1u /* PAYLOAD: the last fragment of its event */
+
+typedef struct td_xray_event {
+    int kind;          /* enum td_xray_event_kind */
+    uint32_t flags;
+    uint64_t offset;   /* absolute offset of the record (or fragment) */
+    uint64_t size;     /* bytes it occupies in the file */
+
+    /* Where and when, for FUNCTION, CALL_ARG, CUSTOM_EVENT, TYPED_EVENT,
+     * NEW_CPU and TSC_WRAP (and NEW_BUFFER, PID, WALLCLOCK as far as known).
+     * tsc is absolute: FDR deltas are already applied. */
+    uint64_t tsc;
+    uint32_t cpu;
+    int32_t tid;
+    int32_t pid;
+
+    struct {
+        uint16_t version;
+        uint16_t mode;         /* enum td_xray_mode */
+        bool big_endian;
+        bool constant_tsc;
+        bool nonstop_tsc;
+        uint32_t bitfield;     /* raw flag word, reserved bits included */
+        uint64_t cycle_frequency;
+        uint64_t buffer_size;  /* FDR: per-thread buffer size (bytes 16..23) */
+    } header;
+    struct {
+        uint64_t bytes;        /* buffer bytes after the extents record */
+    } extents;
+    struct {
+        int32_t id;            /* NEW_BUFFER: tid; PID: pid */
+    } thread;
+    struct {
+        uint64_t seconds;
+        uint32_t micros;       /* printed by llvm-xray as "nanos" */
+    } wallclock;
+    struct {
+        uint16_t id;           /* NEW_CPU: the cpu; TSC_WRAP: unused */
+        uint64_t tsc;          /* the absolute tsc in the record */
+    } cpu_record;
+    struct {
+        int action;            /* enum td_xray_action */
+        int32_t func_id;       /* FDR: 28 bits unsigned; basic: 32 signed */
+        uint32_t delta;        /* FDR tsc delta; 0 in basic mode */
+        /* Filled only when a call matcher is attached: */
+        uint32_t depth;        /* open frames on this thread afterwards */
+        uint32_t closed;       /* exits: frames this exit closes; 0 when it
+                                  matched no entry, more than 1 when exits
+                                  of inner frames were lost */
+    } function;
+    struct {
+        uint64_t value;
+    } call_arg;
+    struct {
+        int32_t size;          /* payload bytes that follow */
+        int32_t delta;         /* v5 custom and typed: signed tsc delta */
+        uint64_t tsc_field;    /* v1-v4 custom: the absolute tsc field */
+        uint16_t cpu_field;    /* v4 custom: the cpu field */
+        uint16_t type;         /* typed: the event type */
+    } event;
+    struct {
+        const uint8_t *data;   /* points into the host's span: valid until the
+                                  next call on this decoder */
+        size_t len;
+        uint64_t pos;          /* position of data[0] within the payload */
+    } payload;
+    struct {
+        uint64_t bytes;
+    } padding;
+    struct {
+        int code;              /* enum td_warning */
+        const char *reason;    /* static; NULL under TD_NO_REASONS */
+        int32_t func_id;       /* call warnings: the function concerned */
+        uint32_t count;        /* LOST_EXITS / UNFINISHED_CALLS: frames */
+    } warning;
+} td_xray_event;
+
+/* init() flags */
+#define TD_XRAY_RECOVER_TYPED_EXTENTS 1u /* skip the bytes lost to the
+    compiler-rt <= 14 typed-event extents bug with a warning instead of
+    stopping with TD_E_XRAY_TYPED_EVENT_EXTENTS */
+
+struct td_xray_calls;
+
+/* The decoder. Allocate it anywhere; its fields are private. */
+typedef struct td_xray_decoder {
+    td_input in;
+    td_fault fault;
+    struct td_xray_calls *calls; /* optional call matcher, see below */
+    uint64_t buffer_size;  /* header bytes 16..23 (FDR v1 buffer stride) */
+    uint64_t block_end;    /* absolute end of the current buffer, 0 = none */
+    uint64_t payload_left; /* event payload bytes still to deliver */
+    uint64_t payload_pos;
+    uint64_t tsc;          /* current base tsc (FDR) */
+    int32_t tid, pid;
+    int32_t arg_func;      /* basic: the record call arguments attach to */
+    int32_t arg_tid, arg_pid;
+    uint32_t flags;
+    uint16_t version;
+    uint16_t cpu;
+    uint8_t mode;
+    uint8_t big_endian;
+    uint8_t state;
+    uint8_t grammar;       /* where in the buffer grammar we are */
+    uint8_t last_record;   /* what the previous record was, for CALL_ARG */
+    uint8_t typed_seen;    /* the buffer holds a typed event */
+    uint8_t pending_warning;
+    uint32_t pending_count;
+    int32_t pending_func;
+    uint64_t pending_offset;
+} td_xray_decoder;
+
+/* Prepare a decoder for a new input. `flags` is 0 or TD_XRAY_* init flags.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder, unknown flag). */
+int td_xray_init(td_xray_decoder *d, uint32_t flags);
+
+/* Forget the input and any error; keep the flags and the call matcher
+ * (which is reset too). Returns TD_OK or TD_E_INVALID_ARGUMENT. */
+int td_xray_reset(td_xray_decoder *d);
+
+/* Decode the next event into *ev.
+ * Returns TD_EVENT, TD_NEED_INPUT (see td_xray_request), TD_END, or a
+ * negative error; errors are sticky until reset, see td_xray_fault().
+ * Errors: TD_E_TRUNCATED, every TD_E_XRAY_*, TD_E_INVALID_ARGUMENT,
+ * TD_E_LIMIT (from an attached call matcher).
+ * Pointers in *ev (payload.data, warning.reason) stay valid until the next
+ * call on this decoder; reason strings are static. */
+int td_xray_next(td_xray_decoder *d, td_xray_event *ev);
+
+/* The outstanding request, valid after next() returned TD_NEED_INPUT. */
+const td_request *td_xray_request(const td_xray_decoder *d);
+
+/* Answer the request: `len` bytes starting at the requested offset, or
+ * len == 0 for end of file. The bytes must stay valid and unchanged until
+ * next() returns TD_NEED_INPUT again (or the decoder is reset).
+ * Returns TD_OK, TD_E_PROTOCOL (no request outstanding, NULL data with
+ * len > 0) or the sticky error. */
+int td_xray_feed(td_xray_decoder *d, const void *data, size_t len);
+
+/* The sticky error: code 0 while healthy. */
+const td_fault *td_xray_fault(const td_xray_decoder *d);
+
+/* ---- Call matching (optional) ------------------------------------------
+ * Matches function exits to entries per (pid, tid) with caller memory, and
+ * makes the decoder report warning events: an exit without an entry (a
+ * thread's trace that starts mid-stack, or lost buffers), an exit that
+ * skipped open frames (lost exits), and frames still open at the end.
+ * Memory: td_xray_calls_size(threads, depth) bytes, aligned for uint64_t. */
+typedef struct td_xray_calls {
+    uint64_t *keys;       /* per slot: (pid << 32 | tid) + 1, 0 = free */
+    uint32_t *depths;     /* per slot: open frames (may exceed max_depth) */
+    int32_t *frames;      /* per slot: max_depth function ids */
+    uint32_t max_threads; /* slots, a power of two */
+    uint32_t max_depth;
+    uint32_t used;
+    uint32_t cached;      /* slot of the last thread looked up */
+    uint32_t unwind_slot; /* where the end-of-trace report has got to */
+} td_xray_calls;
+
+/* Bytes of memory td_xray_calls_init needs (0 if the sizes overflow). */
+size_t td_xray_calls_size(uint32_t max_threads, uint32_t max_depth);
+
+/* Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL, zero sizes, max_threads not a
+ * power of two) or TD_E_BAD_CONFIG (memory smaller than
+ * td_xray_calls_size() or not 8-byte aligned). The memory must outlive the
+ * matcher. */
+int td_xray_calls_init(td_xray_calls *c, void *mem, size_t mem_size,
+                       uint32_t max_threads, uint32_t max_depth);
+
+/* Attach (or with NULL detach) a matcher to a decoder. A trace with more
+ * threads than max_threads ends in TD_E_LIMIT. Returns TD_OK or
+ * TD_E_INVALID_ARGUMENT. */
+int td_xray_attach_calls(td_xray_decoder *d, td_xray_calls *c);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRACEDEC_XRAY_H */

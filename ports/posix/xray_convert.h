@@ -1,0 +1,67 @@
+/*
+ * xray_convert.h - XRay events to YAML (llvm-xray convert's records and
+ * fields), JSON Lines and Chrome trace-event JSON.
+ */
+#ifndef TRACEDEC_XRAY_CONVERT_H
+#define TRACEDEC_XRAY_CONVERT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "tracedec.h"
+#include "thread_map.h"
+
+/* ---- YAML: the records of `llvm-xray convert -f yaml` ---------------------
+ * A call argument joins the record before it, so one record is held back;
+ * with `sort` every record is kept and printed in stable tsc order, as
+ * llvm-xray does by default. */
+typedef struct yaml_record {
+    int kind;          /* TD_XRAY_FUNCTION, _CUSTOM_EVENT or _TYPED_EVENT */
+    int action;
+    uint16_t type;
+    int32_t func_id;
+    uint32_t cpu;
+    int32_t tid, pid;
+    uint64_t tsc;
+    uint64_t *args;
+    size_t nargs;
+    uint8_t *data;
+    size_t data_len;
+} yaml_record;
+
+typedef struct xray_yaml {
+    FILE *f;
+    bool sort;
+    bool have_pending;
+    yaml_record pending;
+    yaml_record *all;   /* sort: every record */
+    size_t n, cap;
+    uint64_t printed;
+} xray_yaml;
+
+void xray_yaml_init(xray_yaml *y, FILE *f, bool sort);
+int xray_yaml_event(xray_yaml *y, const td_xray_event *ev);
+int xray_yaml_finish(xray_yaml *y);
+
+/* ---- JSON Lines: one object per event --------------------------------- */
+void xray_json_event(FILE *f, const td_xray_event *ev);
+
+/* ---- Chrome trace-event JSON ------------------------------------------
+ * Function records become B/E pairs that nest per thread even when a
+ * thread's trace starts mid-stack (unmatched exits are dropped) or loses
+ * exits (the frames above are closed first); frames open at the end are
+ * closed at the thread's last timestamp. Needs the decoder's call matcher
+ * (function.closed). Custom and typed events become instant events. */
+typedef struct xray_chrome {
+    FILE *f;
+    uint64_t frequency;
+    bool first;
+    bool in_payload;
+    thread_map stacks;  /* (pid, tid) -> chrome_stack */
+} xray_chrome;
+
+void xray_chrome_init(xray_chrome *c, FILE *f);
+int xray_chrome_event(xray_chrome *c, const td_xray_event *ev);
+int xray_chrome_finish(xray_chrome *c);
+
+#endif /* TRACEDEC_XRAY_CONVERT_H */

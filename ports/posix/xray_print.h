@@ -1,0 +1,31 @@
+/*
+ * xray_print.h - one line per XRay event: tracedec's own dump format and
+ * llvm-xray fdr-dump's.
+ *
+ * Payload fragments continue the line their marker event opened, so the
+ * text is the same whatever the input chunking.
+ */
+#ifndef TRACEDEC_XRAY_PRINT_H
+#define TRACEDEC_XRAY_PRINT_H
+
+#include <stdio.h>
+
+#include "tracedec.h"
+
+/* "@OFFSET+SIZE kind field=value ..." */
+void xray_print_native(FILE *f, const td_xray_event *ev);
+
+/* What the llvm-style printer remembers between events. Zero it before
+ * the first event. */
+typedef struct xray_llvm_style {
+    unsigned version;  /* from the header event */
+    int marker;        /* kind of the event whose payload is being printed */
+} xray_llvm_style;
+
+/* Exactly what `llvm-xray fdr-dump` prints for the record; nothing for
+ * events it does not print (the header, padding, warnings). */
+void xray_print_llvm(FILE *f, xray_llvm_style *st, const td_xray_event *ev);
+
+const char *xray_action_name(int action);
+
+#endif /* TRACEDEC_XRAY_PRINT_H */

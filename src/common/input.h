@@ -1,0 +1,68 @@
+/*
+ * input.h - the input cursor shared by every decoder: the host's span, the
+ * staging of fixed-size fields that straddle two spans, and the request.
+ *
+ * A decoder reads through three calls:
+ *   td_input_peek(in, n)     n contiguous bytes at the cursor, not taken;
+ *   td_input_take(in, n)     take n bytes just peeked;
+ *   td_input_piece(in, max)  up to max bytes of a long run (payloads, skips),
+ *                            straight from the span, never staged.
+ * When the bytes are not there, peek and piece return NULL: either a request
+ * is outstanding (td_input_waiting) or the host said end of file
+ * (td_input_ended), and the decoder turns that into TD_NEED_INPUT or
+ * TD_E_TRUNCATED with td_input_stall().
+ */
+#ifndef TD_INPUT_H
+#define TD_INPUT_H
+
+#include "tracedec/common.h"
+#include "mem.h"
+
+void td_input_init(td_input *in);
+
+/* The host's answer to the outstanding request; len == 0 is end of file.
+ * Returns TD_OK or TD_E_PROTOCOL. */
+int td_input_feed(td_input *in, const void *data, size_t len);
+
+/* Absolute offset of the next byte the decoder has not taken. */
+static inline uint64_t td_input_tell(const td_input *in)
+{
+    return in->span_offset + in->pos - in->staged;
+}
+
+const uint8_t *td_input_peek_slow(td_input *in, size_t n);
+
+/* n (<= TD_STAGE_SIZE) contiguous bytes at the cursor, or NULL. */
+static inline const uint8_t *td_input_peek(td_input *in, size_t n)
+{
+    if (in->staged == 0 && in->span_len - in->pos >= n)
+        return in->span + in->pos;
+    return td_input_peek_slow(in, n);
+}
+
+/* Take n bytes that the last peek returned. */
+static inline void td_input_take(td_input *in, size_t n)
+{
+    if (in->staged == 0) {
+        in->pos += n;
+        return;
+    }
+    in->staged = (uint8_t)(in->staged - n);
+    if (in->staged > 0)
+        memmove(in->stage, in->stage + n, in->staged);
+}
+
+/* Take up to max (>= 1) bytes straight from the span; *len says how many.
+ * Must not be called while bytes are staged. */
+const uint8_t *td_input_piece(td_input *in, uint64_t max, size_t *len);
+
+/* 1 if at least one byte is available at the cursor, 0 at end of file,
+ * -1 when a request is now outstanding. */
+int td_input_probe(td_input *in);
+
+/* Turn a failed peek/piece into TD_NEED_INPUT, or into TD_E_TRUNCATED at
+ * `offset` (the start of the structure that was cut) with `reason`. */
+int td_input_stall(const td_input *in, td_fault *f, uint64_t offset,
+                   const char *reason);
+
+#endif /* TD_INPUT_H */

@@ -1,0 +1,188 @@
+/*
+ * xray_calls.c - matching function exits to entries, per thread, in caller
+ * memory; and the end-of-trace report of calls left open.
+ *
+ * Technique. An open-addressing hash table keyed by (pid, tid), linear
+ * probing, with one fixed-depth array of function ids per thread. Entries
+ * push; an exit searches its thread's stack from the top: found at the top
+ * it closes one frame, found deeper it closes the frames above too (their
+ * exits were lost), not found it closes nothing (the thread's trace began
+ * inside that function). Frames deeper than max_depth are counted but not
+ * recorded, so exits at those depths cannot be checked. The table never
+ * shrinks; a trace with more threads than slots fails with TD_E_LIMIT.
+ */
+#include "xray_internal.h"
+#include "../common/mem.h"
+
+#define FREE_SLOT UINT32_MAX
+
+size_t td_xray_calls_size(uint32_t max_threads, uint32_t max_depth)
+{
+    /* Per thread: a key (8), a depth (4) and max_depth frames (4 each).
+     * At most 2^32 * (12 + 2^34) bytes: may overflow 64 bits. */
+    uint64_t per_thread = 12 + (uint64_t)max_depth * 4;
+    uint64_t total;
+    if (max_threads != 0 && per_thread > UINT64_MAX / max_threads)
+        return 0;
+    total = per_thread * max_threads;
+    return (size_t)total == total ? (size_t)total : 0;
+}
+
+static void clear_table(td_xray_calls *c)
+{
+    uint32_t i;
+    for (i = 0; i < c->max_threads; i++)
+        c->depths[i] = FREE_SLOT;
+    c->used = 0;
+    c->cached = 0;
+    c->unwind_slot = 0;
+}
+
+int td_xray_calls_init(td_xray_calls *c, void *mem, size_t mem_size,
+                       uint32_t max_threads, uint32_t max_depth)
+{
+    size_t need = td_xray_calls_size(max_threads, max_depth);
+    uint8_t *base = mem;
+    if (c == NULL || mem == NULL || max_threads == 0 || max_depth == 0 ||
+        (max_threads & (max_threads - 1)) != 0)
+        return TD_E_INVALID_ARGUMENT;
+    if (need == 0 || mem_size < need || ((uintptr_t)mem & 7u) != 0)
+        return TD_E_BAD_CONFIG;
+    c->keys = (uint64_t *)(void *)base;
+    c->depths = (uint32_t *)(void *)(base + (size_t)max_threads * 8);
+    c->frames = (int32_t *)(void *)(base + (size_t)max_threads * 12);
+    c->max_threads = max_threads;
+    c->max_depth = max_depth;
+    clear_table(c);
+    return TD_OK;
+}
+
+int td_xray_attach_calls(td_xray_decoder *d, td_xray_calls *c)
+{
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    d->calls = c;
+    if (c != NULL)
+        clear_table(c);
+    return TD_OK;
+}
+
+static uint32_t hash_key(uint64_t key)
+{
+    return (uint32_t)((key * 0x9e3779b97f4a7c15u) >> 32);
+}
+
+/* The slot of thread `key`, claimed if new; FREE_SLOT when the table is
+ * full. */
+static uint32_t thread_slot(td_xray_calls *c, uint64_t key)
+{
+    uint32_t mask = c->max_threads - 1;
+    uint32_t i = hash_key(key) & mask;
+    uint32_t probes;
+    if (c->depths[c->cached] != FREE_SLOT && c->keys[c->cached] == key)
+        return c->cached;
+    for (probes = 0; probes < c->max_threads; probes++) {
+        if (c->depths[i] == FREE_SLOT) {
+            c->keys[i] = key;
+            c->depths[i] = 0;
+            c->used++;
+            break;
+        }
+        if (c->keys[i] == key)
+            break;
+        i = (i + 1) & mask;
+    }
+    if (probes == c->max_threads)
+        return FREE_SLOT;
+    c->cached = i;
+    return i;
+}
+
+static uint32_t push(td_xray_decoder *d, td_xray_calls *c, uint32_t slot,
+                     const td_xray_event *ev)
+{
+    uint32_t depth = c->depths[slot];
+    if (depth < c->max_depth)
+        c->frames[(size_t)slot * c->max_depth + depth] =
+            ev->function.func_id;
+    else if (depth == c->max_depth)
+        xray_queue_warning(d, TD_W_XRAY_DEPTH_LIMIT, ev->offset,
+                           ev->function.func_id, depth);
+    c->depths[slot] = depth + 1;
+    return depth + 1;
+}
+
+/* Returns the number of frames the exit closes. */
+static uint32_t pop(td_xray_decoder *d, td_xray_calls *c, uint32_t slot,
+                    const td_xray_event *ev)
+{
+    uint32_t depth = c->depths[slot];
+    const int32_t *frames = c->frames + (size_t)slot * c->max_depth;
+    uint32_t i;
+    if (depth > c->max_depth) {
+        c->depths[slot] = depth - 1;
+        return 1;
+    }
+    for (i = depth; i > 0; i--) {
+        if (frames[i - 1] == ev->function.func_id) {
+            c->depths[slot] = i - 1;
+            if (depth - i > 0)
+                xray_queue_warning(d, TD_W_XRAY_LOST_EXITS, ev->offset,
+                                   ev->function.func_id, depth - i);
+            return depth - i + 1;
+        }
+    }
+    xray_queue_warning(d, TD_W_XRAY_EXIT_WITHOUT_ENTRY, ev->offset,
+                       ev->function.func_id, 0);
+    return 0;
+}
+
+int xray_match_call(td_xray_decoder *d, td_xray_event *ev)
+{
+    td_xray_calls *c = d->calls;
+    uint64_t key;
+    uint32_t slot;
+    ev->function.depth = 0;
+    ev->function.closed = 0;
+    if (c == NULL)
+        return TD_EVENT;
+    key = (uint64_t)(uint32_t)ev->pid << 32 | (uint32_t)ev->tid;
+    slot = thread_slot(c, key);
+    if (slot == FREE_SLOT)
+        return td_fail(&d->fault, TD_E_LIMIT, ev->offset,
+                       TD_REASON("more threads than the call matcher was "
+                                 "sized for"));
+    if (ev->function.action == TD_XRAY_ENTER ||
+        ev->function.action == TD_XRAY_ENTER_ARGS) {
+        ev->function.depth = push(d, c, slot, ev);
+        return TD_EVENT;
+    }
+    ev->function.closed = pop(d, c, slot, ev);
+    ev->function.depth = c->depths[slot];
+    return TD_EVENT;
+}
+
+int xray_unwind(td_xray_decoder *d)
+{
+    td_xray_calls *c = d->calls;
+    d->state = XS_UNWIND;
+    while (c != NULL && c->unwind_slot < c->max_threads) {
+        uint32_t slot = c->unwind_slot++;
+        uint32_t depth = c->depths[slot];
+        uint64_t key = c->keys[slot];
+        if (depth == FREE_SLOT || depth == 0)
+            continue;
+        d->tid = td_as_i32((uint32_t)key);
+        d->pid = td_as_i32((uint32_t)(key >> 32));
+        xray_queue_warning(d, TD_W_XRAY_UNFINISHED_CALLS,
+                           td_input_tell(&d->in),
+                           depth <= c->max_depth
+                               ? c->frames[(size_t)slot * c->max_depth +
+                                           depth - 1]
+                               : 0,
+                           depth);
+        return XRAY_AGAIN;
+    }
+    d->state = XS_DONE;
+    return TD_END;
+}

@@ -1,0 +1,157 @@
+/*
+ * xray_decoder.c - the XRay decoder's public entry points and the loop
+ * that drives its state machine.
+ *
+ * next() first hands out a queued warning, if any, then runs the state
+ * handler for d->state until one produces an event, asks for input, ends
+ * or fails. Handlers return XRAY_AGAIN when they changed state without an
+ * event (skipping bytes). Which handler decodes what:
+ *   xray_header.c  the file header        xray_fdr.c     FDR records
+ *   xray_buffer.c  FDR buffer grammar     xray_basic.c   basic records
+ *   xray_calls.c   entry/exit matching and the end-of-trace report
+ */
+#include "xray_internal.h"
+#include "../common/mem.h"
+
+/* The decoder must stay small enough for constrained hosts. */
+typedef char td_xray_decoder_fits_256_bytes
+    [sizeof(td_xray_decoder) <= 256 ? 1 : -1];
+
+int td_xray_init(td_xray_decoder *d, uint32_t flags)
+{
+    if (d == NULL || (flags & ~TD_XRAY_RECOVER_TYPED_EXTENTS) != 0)
+        return TD_E_INVALID_ARGUMENT;
+    memset(d, 0, sizeof *d);
+    td_input_init(&d->in);
+    d->flags = flags;
+    d->state = XS_HEADER;
+    return TD_OK;
+}
+
+int td_xray_reset(td_xray_decoder *d)
+{
+    td_xray_calls *calls;
+    uint32_t flags;
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    calls = d->calls;
+    flags = d->flags;
+    td_xray_init(d, flags);
+    return td_xray_attach_calls(d, calls);
+}
+
+const td_request *td_xray_request(const td_xray_decoder *d)
+{
+    return &d->in.want;
+}
+
+const td_fault *td_xray_fault(const td_xray_decoder *d)
+{
+    return &d->fault;
+}
+
+int td_xray_feed(td_xray_decoder *d, const void *data, size_t len)
+{
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (d->fault.code != 0)
+        return d->fault.code;
+    return td_input_feed(&d->in, data, len);
+}
+
+void xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
+                        int32_t func_id, uint32_t count)
+{
+    d->pending_warning = (uint8_t)code;
+    d->pending_offset = offset;
+    d->pending_func = func_id;
+    d->pending_count = count;
+}
+
+static const char *warning_reason(int code)
+{
+    switch (code) {
+    case TD_W_XRAY_EXIT_WITHOUT_ENTRY:
+        return TD_REASON("exit of a function with no open entry on this "
+                         "thread: the trace starts mid-stack or lost "
+                         "buffers");
+    case TD_W_XRAY_LOST_EXITS:
+        return TD_REASON("exit matched an entry below the top of the "
+                         "stack: exits of the frames above were lost");
+    case TD_W_XRAY_UNFINISHED_CALLS:
+        return TD_REASON("calls still open when the trace ends");
+    case TD_W_XRAY_ARG_AFTER_PLAIN_ENTRY:
+        return TD_REASON("CallArgument after a plain entry, as writers "
+                         "before 2018 did; taken as an entry with "
+                         "arguments");
+    case TD_W_XRAY_DETACHED_ARG_PAYLOAD:
+        return TD_REASON("argument payload follows another thread's "
+                         "record: its entry ended the thread's previous "
+                         "buffer");
+    case TD_W_XRAY_TYPED_EVENT_EXTENTS:
+        return TD_REASON("skipped the rest of a buffer cut short by the "
+                         "compiler-rt typed-event extents bug");
+    case TD_W_XRAY_EMPTY_BUFFER:
+        return TD_REASON("buffer extents of zero bytes");
+    default:
+        return TD_REASON("call depth beyond the matcher's limit: deeper "
+                         "frames are counted, not matched");
+    }
+}
+
+static int pending_warning(td_xray_decoder *d, td_xray_event *ev)
+{
+    ev->kind = TD_XRAY_WARNING;
+    ev->offset = d->pending_offset;
+    ev->size = 0;
+    ev->warning.code = d->pending_warning;
+    ev->warning.reason = warning_reason(d->pending_warning);
+    ev->warning.func_id = d->pending_func;
+    ev->warning.count = d->pending_count;
+    xray_context(d, ev);
+    d->pending_warning = 0;
+    return TD_EVENT;
+}
+
+static int step(td_xray_decoder *d, td_xray_event *ev)
+{
+    switch (d->state) {
+    case XS_HEADER:
+        return xray_read_header(d, ev);
+    case XS_FDR_RECORD:
+        return xray_fdr_record(d, ev);
+    case XS_FDR_PAYLOAD:
+        return xray_fdr_payload(d, ev);
+    case XS_FDR_PADDING:
+        return xray_fdr_padding(d, ev);
+    case XS_FDR_SKIP:
+        return xray_fdr_skip(d);
+    case XS_BASIC_RECORD:
+        return xray_basic_record(d, ev);
+    case XS_UNWIND:
+        return xray_unwind(d);
+    default:
+        return TD_END;
+    }
+}
+
+int td_xray_next(td_xray_decoder *d, td_xray_event *ev)
+{
+    int rc;
+    if (d == NULL || ev == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (d->fault.code != 0)
+        return d->fault.code;
+    if (d->in.waiting)
+        return TD_NEED_INPUT;
+    ev->flags = 0;
+    if (d->pending_warning != 0)
+        return pending_warning(d, ev);
+    for (;;) {
+        rc = step(d, ev);
+        if (rc != XRAY_AGAIN)
+            return rc;
+        if (d->pending_warning != 0)
+            return pending_warning(d, ev);
+    }
+}

@@ -1,0 +1,20 @@
+/*
+ * xray_header.h - the 32-byte XRay file header.
+ */
+#ifndef TD_XRAY_HEADER_H
+#define TD_XRAY_HEADER_H
+
+#include "tracedec/xray.h"
+
+#define XRAY_HEADER_SIZE 32
+
+/* True when the first 4 bytes read as a supported version and type in
+ * either byte order. */
+bool td_xray_header_plausible(const uint8_t *first4);
+
+/* Decode the header at the cursor into a HEADER event and set the decoder
+ * up for the records that follow. Returns TD_EVENT, TD_NEED_INPUT or an
+ * error. */
+int xray_read_header(td_xray_decoder *d, td_xray_event *ev);
+
+#endif /* TD_XRAY_HEADER_H */
