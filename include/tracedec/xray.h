@@ -209,11 +209,15 @@ typedef struct td_xray_calls {
     uint32_t unwind_slot; /* where the end-of-trace report has got to */
 } td_xray_calls;
 
-/* Bytes of memory td_xray_calls_init needs (0 if the sizes overflow). */
+/* Largest max_threads and max_depth accepted. */
+#define TD_XRAY_CALLS_MAX (1u << 24)
+
+/* Bytes of memory td_xray_calls_init needs; 0 when a size is above
+ * TD_XRAY_CALLS_MAX or the total does not fit in size_t. */
 size_t td_xray_calls_size(uint32_t max_threads, uint32_t max_depth);
 
-/* Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL, zero sizes, max_threads not a
- * power of two) or TD_E_BAD_CONFIG (memory smaller than
+/* Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL, zero sizes, sizes above
+ * TD_XRAY_CALLS_MAX, max_threads not a power of two) or TD_E_BAD_CONFIG (memory smaller than
  * td_xray_calls_size() or not 8-byte aligned). The memory must outlive the
  * matcher. */
 int td_xray_calls_init(td_xray_calls *c, void *mem, size_t mem_size,

@@ -109,11 +109,7 @@ int xray_buffer_boundary(td_xray_decoder *d, uint64_t at)
 
 int xray_buffer_at_eof(td_xray_decoder *d, uint64_t at)
 {
-    bool between = d->grammar == (d->version >= 2 ? XG_EXTENTS
-                                                   : XG_NEW_BUFFER);
-    bool open_v1 = d->version == 1 && d->block_end == 0 &&
-                   d->grammar == XG_BODY;
-    if (between || open_v1)
+    if (d->grammar == (d->version >= 2 ? XG_EXTENTS : XG_NEW_BUFFER))
         return TD_OK;
     return td_fail(&d->fault, TD_E_TRUNCATED, at,
                    TD_REASON("input ends inside a buffer"));

@@ -18,13 +18,12 @@
 
 size_t td_xray_calls_size(uint32_t max_threads, uint32_t max_depth)
 {
-    /* Per thread: a key (8), a depth (4) and max_depth frames (4 each).
-     * At most 2^32 * (12 + 2^34) bytes: may overflow 64 bits. */
-    uint64_t per_thread = 12 + (uint64_t)max_depth * 4;
+    /* Per thread: a key (8), a depth (4) and max_depth frames (4 each);
+     * below 2^24 * (12 + 2^26) bytes, so no 64-bit overflow. */
     uint64_t total;
-    if (max_threads != 0 && per_thread > UINT64_MAX / max_threads)
+    if (max_threads > TD_XRAY_CALLS_MAX || max_depth > TD_XRAY_CALLS_MAX)
         return 0;
-    total = per_thread * max_threads;
+    total = (12 + (uint64_t)max_depth * 4) * max_threads;
     return (size_t)total == total ? (size_t)total : 0;
 }
 
@@ -44,6 +43,7 @@ int td_xray_calls_init(td_xray_calls *c, void *mem, size_t mem_size,
     size_t need = td_xray_calls_size(max_threads, max_depth);
     uint8_t *base = mem;
     if (c == NULL || mem == NULL || max_threads == 0 || max_depth == 0 ||
+        max_threads > TD_XRAY_CALLS_MAX || max_depth > TD_XRAY_CALLS_MAX ||
         (max_threads & (max_threads - 1)) != 0)
         return TD_E_INVALID_ARGUMENT;
     if (need == 0 || mem_size < need || ((uintptr_t)mem & 7u) != 0)

@@ -1,0 +1,128 @@
+/*
+ * test_cli.c - the tracedec command line on the committed inputs: exit
+ * statuses, the error line, every I/O method giving the same output, and
+ * the converters producing JSON that parses and Chrome traces that nest.
+ */
+#include "harness.h"
+#include "test_list.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DATA "tests/data/xray"
+
+static const char *tmp_dir(void)
+{
+    static char dir[64];
+    if (dir[0] == '\0') {
+        snprintf(dir, sizeof dir, "/tmp/tracedec-test-XXXXXX");
+        if (mkdtemp(dir) == NULL)
+            return "/tmp";
+    }
+    return dir;
+}
+
+static int tracedec(const char *args)
+{
+    return run_shell("cd '%s' && '%s' %s", test_root, test_tracedec, args);
+}
+
+static void test_cli_exit_status(void)
+{
+    expect(tracedec("validate " DATA "/fdr-v5-threads.xray") == 0,
+           "validate on a good trace exits 0");
+    expect(tracedec("validate " DATA "/enc-fdr-bad-straddle.xray "
+                    "2>/dev/null") == 1,
+           "validate on a bad trace exits 1");
+    expect(tracedec("validate " DATA "/no-such-file 2>/dev/null") == 2,
+           "a missing file exits 2");
+    expect(tracedec("frobnicate x 2>/dev/null") == 2,
+           "an unknown command exits 2");
+    expect(tracedec("dump --style=llvm " DATA "/enc-basic-v3-le.xray "
+                    ">/dev/null 2>&1") == 2,
+           "llvm style refuses basic mode");
+    expect(tracedec("validate Makefile 2>/dev/null") == 1,
+           "a file of no known format exits 1");
+}
+
+static void test_cli_error_line(void)
+{
+    char cmd[512], *line;
+    size_t len;
+    snprintf(cmd, sizeof cmd,
+             "validate " DATA "/enc-fdr-bad-straddle.xray 2>%s/err",
+             tmp_dir());
+    tracedec(cmd);
+    snprintf(cmd, sizeof cmd, "%s/err", tmp_dir());
+    line = (char *)read_file(cmd, &len);
+    expect(line != NULL &&
+               strncmp(line, DATA "/enc-fdr-bad-straddle.xray:120: "
+                             "xray-extents: ",
+                       strlen(DATA) + 40) == 0,
+           "error line is PATH:OFFSET: NAME: reason, got: %s",
+           line ? line : "(none)");
+    free(line);
+}
+
+static void test_cli_io_methods(void)
+{
+    static const char *const files[] = {"fdr-v5-threads.xray",
+                                        "enc-fdr-big-payload.xray",
+                                        "enc-fdr-v1-be.xray",
+                                        "enc-basic-v3-be.xray"};
+    const char *t = tmp_dir();
+    size_t i;
+    for (i = 0; i < sizeof files / sizeof *files; i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd,
+                 "dump --io=pread " DATA "/%s > %s/a && '%s' dump --io=mmap "
+                 DATA "/%s > %s/b && '%s' dump - < " DATA "/%s > %s/c && "
+                 "cat " DATA "/%s | '%s' dump --io=stream - > %s/d && "
+                 "cmp -s %s/a %s/b && cmp -s %s/a %s/c && cmp -s %s/a %s/d",
+                 files[i], t, test_tracedec, files[i], t, test_tracedec,
+                 files[i], t, files[i], test_tracedec, t, t, t, t, t, t, t);
+        expect(tracedec(cmd) == 0, "%s: I/O methods disagree", files[i]);
+    }
+}
+
+static void test_cli_converters(void)
+{
+    const char *t = tmp_dir();
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "convert -f json " DATA "/fdr-v5-threads.xray > %s/j && "
+             "python3 -c 'import json,sys; [json.loads(l) for l in "
+             "open(sys.argv[1])]' %s/j",
+             t, t);
+    expect(tracedec(cmd) == 0, "convert -f json gives JSON lines");
+    snprintf(cmd, sizeof cmd,
+             "convert -f chrome " DATA "/enc-fdr-calls.xray > %s/c && "
+             "python3 '%s/tests/chrome_check.py' %s/c",
+             t, test_root, t);
+    expect(tracedec(cmd) == 0, "convert -f chrome nests per thread");
+    snprintf(cmd, sizeof cmd,
+             "convert -f chrome " DATA "/fdr-v5-threads.xray > %s/c && "
+             "python3 '%s/tests/chrome_check.py' %s/c",
+             t, test_root, t);
+    expect(tracedec(cmd) == 0, "convert -f chrome on a real trace");
+    snprintf(cmd, sizeof cmd,
+             "stat --json " DATA "/fdr-v5-threads.xray > %s/s && python3 -c "
+             "'import json,sys; d=json.load(open(sys.argv[1])); "
+             "assert d[\"threads\"] >= 2' %s/s",
+             t, t);
+    expect(tracedec(cmd) == 0, "stat --json parses");
+    snprintf(cmd, sizeof cmd,
+             "convert -f yaml --sort " DATA "/enc-fdr-v5-le.xray > %s/y && "
+             "grep -q 'args: \\[ 16045690984503111693, 7 \\]' %s/y",
+             t, t);
+    expect(tracedec(cmd) == 0, "yaml joins call arguments to their entry");
+}
+
+const test_case cli_tests[] = {
+    {"cli exit status", test_cli_exit_status},
+    {"cli error line", test_cli_error_line},
+    {"cli io methods", test_cli_io_methods},
+    {"cli converters", test_cli_converters},
+    {NULL, NULL},
+};

@@ -1,0 +1,92 @@
+/*
+ * test_input.c - the shared input cursor: fields straddling spans are
+ * staged, requests always name the next byte, pieces never stage, and the
+ * end of input is told apart from a request.
+ */
+#include "harness.h"
+#include "test_list.h"
+
+#include "../src/common/input.h"
+
+#include <string.h>
+
+static void test_input_staging(void)
+{
+    static const uint8_t a[3] = {1, 2, 3}, b[2] = {4, 5}, c[4] = {6, 7, 8, 9};
+    td_input in;
+    const uint8_t *p;
+    td_input_init(&in);
+    expect(td_input_peek(&in, 1) == NULL && in.waiting, "empty: request");
+    expect(in.want.offset == 0 && in.want.min_len == 1, "first request");
+    expect(td_input_feed(&in, a, sizeof a) == TD_OK, "feed a");
+    expect(td_input_feed(&in, a, sizeof a) == TD_E_PROTOCOL,
+           "unrequested feed is refused");
+    p = td_input_peek(&in, 2);
+    expect(p == a, "in-span peek points into the span");
+    td_input_take(&in, 2);
+    expect(td_input_tell(&in) == 2, "tell after take");
+    p = td_input_peek(&in, 4);
+    expect(p == NULL && in.waiting && in.want.offset == 3 &&
+               in.want.min_len == 3,
+           "straddling peek stages 1 byte and asks for 3 more at 3");
+    expect(td_input_tell(&in) == 2, "staged bytes are not taken");
+    td_input_feed(&in, b, sizeof b);
+    p = td_input_peek(&in, 4);
+    expect(p == NULL && in.want.offset == 5 && in.want.min_len == 1,
+           "still one short");
+    td_input_feed(&in, c, sizeof c);
+    p = td_input_peek(&in, 4);
+    expect(p != NULL && memcmp(p, "\3\4\5\6", 4) == 0, "staged field");
+    td_input_take(&in, 4);
+    expect(td_input_tell(&in) == 6 && in.staged == 0, "tell after staged");
+    p = td_input_peek(&in, 3);
+    expect(p == c + 1, "back to the span");
+}
+
+static void test_input_pieces_and_end(void)
+{
+    static const uint8_t a[10] = {0};
+    td_input in;
+    size_t len;
+    td_fault f;
+    memset(&f, 0, sizeof f);
+    td_input_init(&in);
+    expect(td_input_probe(&in) == -1, "probe asks");
+    td_input_feed(&in, a, sizeof a);
+    expect(td_input_piece(&in, 4, &len) == a && len == 4, "piece of 4");
+    expect(td_input_piece(&in, 100, &len) == a + 4 && len == 6,
+           "rest of the span");
+    expect(td_input_piece(&in, 100, &len) == NULL && in.waiting &&
+               in.want.offset == 10,
+           "piece asks for the next byte");
+    expect(td_input_stall(&in, &f, 3, "r") == TD_NEED_INPUT && f.code == 0,
+           "stall while waiting is need-input");
+    td_input_feed(&in, NULL, 0);
+    expect(td_input_probe(&in) == 0, "probe sees the end");
+    expect(td_input_peek(&in, 2) == NULL && !in.waiting, "no request at end");
+    expect(td_input_stall(&in, &f, 3, "r") == TD_E_TRUNCATED &&
+               f.code == TD_E_TRUNCATED && f.offset == 3,
+           "stall at end is truncation");
+    expect(td_input_feed(&in, a, 1) == TD_E_PROTOCOL, "no feed after end");
+}
+
+static void test_error_names(void)
+{
+    expect(strcmp(td_error_name(TD_E_TRUNCATED), "truncated") == 0,
+           "truncated");
+    expect(strcmp(td_error_name(TD_E_XRAY_EXTENTS), "xray-extents") == 0,
+           "xray-extents");
+    expect(strcmp(td_error_name(-12345), "unknown") == 0, "unknown");
+    expect(strcmp(td_warning_name(TD_W_XRAY_LOST_EXITS), "lost-exits") == 0,
+           "lost-exits");
+    expect(td_version_number() == TD_VERSION_NUMBER, "version number");
+    expect(strcmp(td_version_string(), TD_VERSION_STRING) == 0,
+           "version string");
+}
+
+const test_case input_tests[] = {
+    {"input staging", test_input_staging},
+    {"input pieces and end", test_input_pieces_and_end},
+    {"error names", test_error_names},
+    {NULL, NULL},
+};

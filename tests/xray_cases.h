@@ -1,0 +1,33 @@
+/*
+ * xray_cases.h - XRay traces built with the test encoder: one valid trace
+ * per version, mode and byte order, and one case per check the decoder
+ * makes, each with the result it must give.
+ */
+#ifndef TRACEDEC_TEST_XRAY_CASES_H
+#define TRACEDEC_TEST_XRAY_CASES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "xray_encoder.h"
+
+typedef struct xray_case {
+    const char *name;
+    void (*build)(xenc *e);
+    int status;           /* TD_END or the error expected */
+    int64_t offset;       /* the error's offset relative to the builder's
+                             xenc_mark(); NO_OFFSET when not checked */
+    uint32_t flags;       /* td_xray_init flags */
+    const char *contains; /* a line fragment the event log must hold, with
+                             the call matcher attached; or NULL */
+} xray_case;
+
+#define NO_OFFSET INT64_MIN
+
+/* Build a case: its bytes (and mark) in a fresh encoder. */
+void xray_case_build(const xray_case *c, xenc *e);
+
+extern const xray_case xray_cases[];
+extern const unsigned xray_case_count;
+
+#endif /* TRACEDEC_TEST_XRAY_CASES_H */
