@@ -86,12 +86,16 @@ $(TEST_BIN): $(TEST_OBJ) $(LIB)
 
 tests: $(TEST_BIN) $(CLI)
 
+SAMPLES := $(wildcard tests/data/xray/fdr-*.xray tests/data/xray/basic-*.xray)
 run: all
-	@for f in tests/data/xray/*.xray; do \
-	  echo "== $(CLI) info $$f"; $(CLI) info $$f || exit 1; \
+	@for f in $(SAMPLES); do \
+	  echo "== $(CLI) info --recover-typed-extents $$f"; \
+	  $(CLI) info --recover-typed-extents $$f || exit 1; \
 	done
 	@echo "== $(CLI) dump --style=llvm tests/data/xray/fdr-v5-threads.xray | head"
 	@$(CLI) dump --style=llvm tests/data/xray/fdr-v5-threads.xray | head -n 12
+	@echo "== $(CLI) validate tests/data/xray/fdr-v5-typed-bug.xray (exits 1)"
+	@! $(CLI) validate tests/data/xray/fdr-v5-typed-bug.xray
 
 test: tests
 	$(TEST_BIN) --tracedec $(CLI) --root .

@@ -70,6 +70,28 @@ static void test_input_pieces_and_end(void)
     expect(td_input_feed(&in, a, 1) == TD_E_PROTOCOL, "no feed after end");
 }
 
+static void test_input_skip(void)
+{
+    static const uint8_t a[3] = {1, 2, 3}, b[8] = {4, 5, 6, 7, 8, 9, 10, 11};
+    td_input in;
+    td_input_init(&in);
+    td_input_peek(&in, 1);
+    td_input_feed(&in, a, sizeof a);
+    expect(td_input_peek(&in, 16) == NULL && in.staged == 3,
+           "3 bytes staged");
+    expect(td_input_skip(&in, 2) == 2 && td_input_tell(&in) == 2 &&
+               in.staged == 1,
+           "skip drops staged bytes first");
+    expect(td_input_skip(&in, 10) == 1 && td_input_tell(&in) == 3,
+           "then the rest of the stage");
+    expect(td_input_skip(&in, 10) == 0 && in.waiting &&
+               in.want.offset == 3,
+           "then asks for the next byte");
+    td_input_feed(&in, b, sizeof b);
+    expect(td_input_skip(&in, 5) == 5 && td_input_tell(&in) == 8,
+           "skip within the span");
+}
+
 static void test_error_names(void)
 {
     expect(strcmp(td_error_name(TD_E_TRUNCATED), "truncated") == 0,
@@ -87,6 +109,7 @@ static void test_error_names(void)
 const test_case input_tests[] = {
     {"input staging", test_input_staging},
     {"input pieces and end", test_input_pieces_and_end},
+    {"input skip", test_input_skip},
     {"error names", test_error_names},
     {NULL, NULL},
 };

@@ -189,6 +189,24 @@ static void fdr_typed_bug(xenc *e)
     xenc_end_buffer(e, 0);
 }
 
+/* The same bug, with the cut inside the payload of the buffer's last event
+ * (as in the oracle's fdr-typed-bug trace). */
+static void fdr_typed_bug_in_payload(xenc *e)
+{
+    static const char text[] = "twenty bytes of text";
+    xenc_init(e, true, 5, false, 1000000000ull, 16384);
+    xenc_begin_buffer(e, 1, 2, 3, 4);
+    xenc_new_cpu(e, 0, 100);
+    xenc_typed(e, 4, 1, 2, "four", 4);
+    xenc_mark(e);
+    xenc_custom(e, 20, 1, 0, 0, text, 20);
+    xenc_end_buffer(e, 16);
+    xenc_begin_buffer(e, 1, 2, 3, 5);
+    xenc_new_cpu(e, 0, 200);
+    xenc_function(e, ENTER, 7, 1);
+    xenc_end_buffer(e, 0);
+}
+
 static void bad_version(xenc *e) { xenc_init(e, true, 6, false, 1, 0); }
 static void bad_basic_version(xenc *e) { xenc_init(e, false, 4, false, 1, 0); }
 
@@ -456,6 +474,10 @@ const xray_case xray_cases[] = {
     {"fdr-calls", fdr_calls, TD_END, 0, 0, "warning lost-exits func=6 count=2"},
     {"fdr-typed-bug-recovered", fdr_typed_bug, TD_END, 0,
      TD_XRAY_RECOVER_TYPED_EXTENTS, "warning typed-event-extents"},
+    {"fdr-typed-bug-in-payload-recovered", fdr_typed_bug_in_payload, TD_END,
+     0, TD_XRAY_RECOVER_TYPED_EXTENTS, "warning typed-event-extents"},
+    {"fdr-bad-typed-bug-in-payload", fdr_typed_bug_in_payload,
+     TD_E_XRAY_TYPED_EVENT_EXTENTS, 0, 0, NULL},
     {"basic-detached-payload", basic_detached_payload, TD_END, 0, 0,
      "warning detached-arg-payload"},
     {"empty-file", empty_file, TD_E_TRUNCATED, 0, 0, NULL},

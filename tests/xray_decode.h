@@ -43,8 +43,10 @@ void xray_result_free(xray_result *r);
 bool xray_result_same(const xray_result *a, const xray_result *b);
 
 /* The sweeps every input gets (see test_xray.c): every chunk size 1..64,
- * 24 random splits, every truncation, and 4 changes of every byte (each
- * decoded in one span and in 5-byte spans). `clean_cut(len)` says whether
+ * 24 random splits, every truncation, every value of every byte (which must
+ * end cleanly or in an error with an offset inside the input and a reason),
+ * and 4 changes of every byte decoded both in one span and in 5-byte spans
+ * (which must agree). `clean_cut(len)` says whether
  * a prefix of that length is itself a complete trace. Returns the number of
  * failed expectations. */
 typedef bool (*clean_cut_fn)(const uint8_t *data, size_t full_len,

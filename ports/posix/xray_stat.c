@@ -156,9 +156,11 @@ void xray_stat_print_json(FILE *f, const xray_stat *s)
 
 void xray_stat_summary(FILE *f, const xray_stat *s)
 {
-    fprintf(f, "xray %s v%u %s: %" PRIu64 " records in %" PRIu64
-               " buffers, %zu threads, %u cpus, %.6f s\n",
-            mode_name(s), s->header.header.version,
-            s->header.header.big_endian ? "be" : "le", xray_stat_records(s),
-            buffers(s), s->threads.count, s->ncpus, span_seconds(s));
+    fprintf(f, "xray %s v%u %s: %" PRIu64 " records", mode_name(s),
+            s->header.header.version,
+            s->header.header.big_endian ? "be" : "le", xray_stat_records(s));
+    if (s->header.header.mode == TD_XRAY_MODE_FDR)
+        fprintf(f, " in %" PRIu64 " buffers", buffers(s));
+    fprintf(f, ", %zu threads, %u cpus, %.6f s\n", s->threads.count,
+            s->ncpus, span_seconds(s));
 }

@@ -77,6 +77,17 @@ const uint8_t *td_input_piece(td_input *in, uint64_t max, size_t *len)
     return p;
 }
 
+uint64_t td_input_skip(td_input *in, uint64_t max)
+{
+    size_t len;
+    if (in->staged > 0) {
+        len = (uint64_t)in->staged < max ? in->staged : (size_t)max;
+        td_input_take(in, len);
+        return len;
+    }
+    return td_input_piece(in, max, &len) != NULL ? len : 0;
+}
+
 int td_input_probe(td_input *in)
 {
     if (in->staged > 0 || in->pos < in->span_len)

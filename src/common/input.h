@@ -5,8 +5,9 @@
  * A decoder reads through three calls:
  *   td_input_peek(in, n)     n contiguous bytes at the cursor, not taken;
  *   td_input_take(in, n)     take n bytes just peeked;
- *   td_input_piece(in, max)  up to max bytes of a long run (payloads, skips),
- *                            straight from the span, never staged.
+ *   td_input_piece(in, max)  up to max bytes of a long run (payloads),
+ *                            straight from the span, never staged;
+ *   td_input_skip(in, max)   drop up to max bytes, staged ones first.
  * When the bytes are not there, peek and piece return NULL: either a request
  * is outstanding (td_input_waiting) or the host said end of file
  * (td_input_ended), and the decoder turns that into TD_NEED_INPUT or
@@ -53,8 +54,12 @@ static inline void td_input_take(td_input *in, size_t n)
 }
 
 /* Take up to max (>= 1) bytes straight from the span; *len says how many.
- * Must not be called while bytes are staged. */
+ * Only at a point where nothing is staged (after a whole record was taken). */
 const uint8_t *td_input_piece(td_input *in, uint64_t max, size_t *len);
+
+/* Drop up to max (>= 1) bytes, staged ones first. Returns how many, or 0
+ * when none are available (a request is outstanding, or the input ended). */
+uint64_t td_input_skip(td_input *in, uint64_t max);
 
 /* 1 if at least one byte is available at the cursor, 0 at end of file,
  * -1 when a request is now outstanding. */

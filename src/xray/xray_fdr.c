@@ -333,11 +333,11 @@ int xray_fdr_skip(td_xray_decoder *d)
 {
     while (d->payload_left > 0) {
         uint64_t at = td_input_tell(&d->in);
-        size_t len;
-        if (td_input_piece(&d->in, d->payload_left, &len) == NULL)
+        uint64_t len = td_input_skip(&d->in, d->payload_left);
+        if (len == 0)
             return td_input_stall(&d->in, &d->fault, at,
-                                  TD_REASON("input ends inside the padding "
-                                            "of a buffer"));
+                                  TD_REASON("input ends inside bytes being "
+                                            "skipped"));
         d->payload_left -= len;
     }
     d->state = XS_FDR_RECORD;

@@ -30,9 +30,18 @@ static bool plausible_in(const uint8_t *p, bool big_endian)
                              td_load16(p, big_endian));
 }
 
+/* Detection is looser than decoding: a small version and a known type
+ * make an XRay file, so that unsupported versions get their own error. */
+static bool looks_like_in(const uint8_t *p, bool big_endian)
+{
+    uint16_t version = td_load16(p, big_endian);
+    return td_load16(p + 2, big_endian) <= TD_XRAY_MODE_FDR && version >= 1 &&
+           version <= 64;
+}
+
 bool td_xray_header_plausible(const uint8_t *first4)
 {
-    return plausible_in(first4, false) || plausible_in(first4, true);
+    return looks_like_in(first4, false) || looks_like_in(first4, true);
 }
 
 static int reject(td_xray_decoder *d, const uint8_t *p)

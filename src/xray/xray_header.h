@@ -8,8 +8,8 @@
 
 #define XRAY_HEADER_SIZE 32
 
-/* True when the first 4 bytes read as a supported version and type in
- * either byte order. */
+/* True when the first 4 bytes look like an XRay header (type 0 or 1 and a
+ * version from 1 to 64) in either byte order. */
 bool td_xray_header_plausible(const uint8_t *first4);
 
 /* Decode the header at the cursor into a HEADER event and set the decoder
