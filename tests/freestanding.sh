@@ -42,6 +42,15 @@ ld -r "$work"/host/*.o -o "$work/host.o" || fail=1
 check_undefined host nm "$work/host.o"
 echo "host x86-64 (gcc -O2):     $(size -B "$work/host.o" | awk 'NR==2 {print $1+$2+$3}') bytes"
 
+# reasons compiled out
+mkdir -p "$work/noreasons"
+for src in "$@"; do
+    gcc $WARN -O2 -DTD_NO_REASONS -c "$src" \
+        -o "$work/noreasons/$(echo "$src" | tr / _).o" || fail=1
+done
+ld -r "$work"/noreasons/*.o -o "$work/noreasons.o" || fail=1
+echo "host, TD_NO_REASONS:       $(size -B "$work/noreasons.o" | awk 'NR==2 {print $1+$2+$3}') bytes"
+
 # Cortex-M4
 if command -v arm-none-eabi-gcc >/dev/null; then
     mkdir -p "$work/m4"

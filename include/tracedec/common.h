@@ -97,6 +97,7 @@ enum td_warning {
 const char *td_error_name(int code);
 const char *td_error_text(int code);
 const char *td_warning_name(int code);
+const char *td_warning_text(int code);
 
 /* Reasons are static strings naming the exact check that failed. Define
  * TD_NO_REASONS when building the library to compile them out; the reason is

@@ -5,6 +5,7 @@
  */
 #include "xray_convert.h"
 #include "escape.h"
+#include "grow.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -74,14 +75,8 @@ static chrome_stack *stack_of(xray_chrome *c, const td_xray_event *ev)
 
 static int push(chrome_stack *s, int32_t func)
 {
-    if (s->depth == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 16;
-        int32_t *frames = realloc(s->frames, cap * sizeof *frames);
-        if (frames == NULL)
-            return -1;
-        s->frames = frames;
-        s->cap = cap;
-    }
+    if (grow_array(&s->frames, &s->cap, s->depth + 1, sizeof *s->frames))
+        return -1;
     s->frames[s->depth++] = func;
     return 0;
 }

@@ -172,7 +172,8 @@ static int count(void *ctx, const td_xray_event *ev)
         sr->o->command == CMD_VALIDATE)
         fprintf(stderr, "%s:%" PRIu64 ": warning %s: %s\n", sr->o->path,
                 ev->offset, td_warning_name(ev->warning.code),
-                ev->warning.reason ? ev->warning.reason : "");
+                ev->warning.reason ? ev->warning.reason
+                                   : td_warning_text(ev->warning.code));
     return xray_stat_event(&sr->s, ev) == 0 ? 0 : out_of_memory();
 }
 

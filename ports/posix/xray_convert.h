@@ -24,9 +24,9 @@ typedef struct yaml_record {
     int32_t tid, pid;
     uint64_t tsc;
     uint64_t *args;
-    size_t nargs;
+    size_t nargs, args_cap;
     uint8_t *data;
-    size_t data_len;
+    size_t data_len, data_cap;
 } yaml_record;
 
 typedef struct xray_yaml {

@@ -10,11 +10,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-static const char *const kind_names[] = {
-    "", "header", "extents", "new_buffer", "wallclock", "pid", "new_cpu",
-    "tsc_wrap", "function", "call_arg", "custom_event", "typed_event",
-    "payload", "end_of_buffer", "padding", "warning"};
-
 static void where(FILE *f, const td_xray_event *ev)
 {
     fprintf(f, ",\"tsc\":%" PRIu64 ",\"cpu\":%" PRIu32 ",\"tid\":%" PRId32
@@ -69,7 +64,7 @@ void xray_json_event(FILE *f, const td_xray_event *ev)
         return;
     }
     fprintf(f, "{\"offset\":%" PRIu64 ",\"size\":%" PRIu64 ",\"kind\":\"%s\"",
-            ev->offset, ev->size, kind_names[ev->kind]);
+            ev->offset, ev->size, xray_kind_name(ev->kind));
     switch (ev->kind) {
     case TD_XRAY_HEADER:
         header(f, ev);

@@ -6,6 +6,15 @@
 
 #include <inttypes.h>
 
+const char *xray_kind_name(int kind)
+{
+    static const char *const names[] = {
+        "unknown", "header", "extents", "new_buffer", "wallclock", "pid",
+        "new_cpu", "tsc_wrap", "function", "call_arg", "custom_event",
+        "typed_event", "payload", "end_of_buffer", "padding", "warning"};
+    return kind > 0 && kind <= TD_XRAY_WARNING ? names[kind] : names[0];
+}
+
 const char *xray_action_name(int action)
 {
     switch (action) {
@@ -30,7 +39,7 @@ static void where(FILE *f, const td_xray_event *ev)
 static void print_header(FILE *f, const td_xray_event *ev)
 {
     fprintf(f,
-            " header version=%u mode=%s byte_order=%s constant_tsc=%d "
+            " version=%u mode=%s byte_order=%s constant_tsc=%d "
             "nonstop_tsc=%d bitfield=0x%08" PRIx32 " cycle_frequency=%" PRIu64
             " buffer_size=%" PRIu64 "\n",
             ev->header.version,
@@ -43,9 +52,7 @@ static void print_header(FILE *f, const td_xray_event *ev)
 static void print_event_marker(FILE *f, const td_xray_event *ev)
 {
     if (ev->kind == TD_XRAY_TYPED_EVENT)
-        fprintf(f, " typed_event type=%u", ev->event.type);
-    else
-        fprintf(f, " custom_event");
+        fprintf(f, " type=%u", ev->event.type);
     fprintf(f, " size=%" PRId32 " delta=%" PRId32, ev->event.size,
             ev->event.delta);
     where(f, ev);
@@ -60,52 +67,49 @@ void xray_print_native(FILE *f, const td_xray_event *ev)
             fputs("\"\n", f);
         return;
     }
-    fprintf(f, "@%" PRIu64 "+%" PRIu64, ev->offset, ev->size);
+    fprintf(f, "@%" PRIu64 "+%" PRIu64 " %s", ev->offset, ev->size,
+            xray_kind_name(ev->kind));
     switch (ev->kind) {
     case TD_XRAY_HEADER:
         print_header(f, ev);
         return;
     case TD_XRAY_EXTENTS:
-        fprintf(f, " extents bytes=%" PRIu64 "\n", ev->extents.bytes);
+        fprintf(f, " bytes=%" PRIu64 "\n", ev->extents.bytes);
         return;
     case TD_XRAY_NEW_BUFFER:
-        fprintf(f, " new_buffer tid=%" PRId32 "\n", ev->thread.id);
+        fprintf(f, " tid=%" PRId32 "\n", ev->thread.id);
         return;
     case TD_XRAY_WALLCLOCK:
-        fprintf(f, " wallclock seconds=%" PRIu64 " micros=%" PRIu32 "\n",
+        fprintf(f, " seconds=%" PRIu64 " micros=%" PRIu32 "\n",
                 ev->wallclock.seconds, ev->wallclock.micros);
         return;
     case TD_XRAY_PID:
-        fprintf(f, " pid pid=%" PRId32 "\n", ev->thread.id);
+        fprintf(f, " pid=%" PRId32 "\n", ev->thread.id);
         return;
-    case TD_XRAY_NEW_CPU:
-        fputs(" new_cpu", f);
-        break;
-    case TD_XRAY_TSC_WRAP:
-        fputs(" tsc_wrap", f);
-        break;
     case TD_XRAY_FUNCTION:
-        fprintf(f, " function %s func=%" PRId32 " delta=%" PRIu32,
+        fprintf(f, " %s func=%" PRId32 " delta=%" PRIu32,
                 xray_action_name(ev->function.action), ev->function.func_id,
                 ev->function.delta);
         break;
     case TD_XRAY_CALL_ARG:
-        fprintf(f, " call_arg value=%" PRIu64, ev->call_arg.value);
+        fprintf(f, " value=%" PRIu64, ev->call_arg.value);
         break;
     case TD_XRAY_CUSTOM_EVENT:
     case TD_XRAY_TYPED_EVENT:
         print_event_marker(f, ev);
         return;
     case TD_XRAY_END_OF_BUFFER:
-        fputs(" end_of_buffer\n", f);
+        fputc('\n', f);
         return;
     case TD_XRAY_PADDING:
-        fprintf(f, " padding bytes=%" PRIu64 "\n", ev->padding.bytes);
+        fprintf(f, " bytes=%" PRIu64 "\n", ev->padding.bytes);
         return;
-    default:
-        fprintf(f, " warning %s func=%" PRId32 " count=%" PRIu32,
+    case TD_XRAY_WARNING:
+        fprintf(f, " %s func=%" PRId32 " count=%" PRIu32,
                 td_warning_name(ev->warning.code), ev->warning.func_id,
                 ev->warning.count);
+        break;
+    default: /* NEW_CPU and TSC_WRAP: all they say is in where() */
         break;
     }
     where(f, ev);

@@ -26,6 +26,9 @@ typedef struct xray_llvm_style {
  * events it does not print (the header, padding, warnings). */
 void xray_print_llvm(FILE *f, xray_llvm_style *st, const td_xray_event *ev);
 
+/* "function", "call_arg", ...: the names dumps and JSON use. */
+const char *xray_kind_name(int kind);
+/* "enter", "exit", "tail_exit", "enter_args". */
 const char *xray_action_name(int action);
 
 #endif /* TRACEDEC_XRAY_PRINT_H */

@@ -7,11 +7,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-static const char *const kind_names[16] = {
-    "", "header", "extents", "new_buffer", "wallclock", "pid", "new_cpu",
-    "tsc_wrap", "function", "call_arg", "custom_event", "typed_event",
-    "payload", "end_of_buffer", "padding", "warning"};
-
 void xray_stat_init(xray_stat *s)
 {
     memset(s, 0, sizeof *s);
@@ -110,7 +105,7 @@ void xray_stat_print(FILE *f, const xray_stat *s)
     fprintf(f, "records: %" PRIu64 "\n", xray_stat_records(s));
     for (k = TD_XRAY_EXTENTS; k <= TD_XRAY_END_OF_BUFFER; k++)
         if (k != TD_XRAY_PAYLOAD && s->kinds[k] != 0)
-            fprintf(f, "  %-14s %" PRIu64 "\n", kind_names[k], s->kinds[k]);
+            fprintf(f, "  %-14s %" PRIu64 "\n", xray_kind_name(k), s->kinds[k]);
     for (k = 0; k < 4; k++)
         if (s->actions[k] != 0)
             fprintf(f, "  function %-10s %" PRIu64 "\n",
@@ -138,7 +133,7 @@ void xray_stat_print_json(FILE *f, const xray_stat *s)
     for (k = TD_XRAY_EXTENTS; k <= TD_XRAY_END_OF_BUFFER; k++)
         if (k != TD_XRAY_PAYLOAD)
             fprintf(f, "%s\"%s\":%" PRIu64, k == TD_XRAY_EXTENTS ? "" : ",",
-                    kind_names[k], s->kinds[k]);
+                    xray_kind_name(k), s->kinds[k]);
     fputs("},\"functions\":{", f);
     for (k = 0; k < 4; k++)
         fprintf(f, "%s\"%s\":%" PRIu64, k ? "," : "", xray_action_name(k),

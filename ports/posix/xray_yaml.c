@@ -7,6 +7,7 @@
  * events carry their buffer's cpu.
  */
 #include "xray_convert.h"
+#include "grow.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -117,14 +118,8 @@ static void free_record(yaml_record *r)
 
 static int keep(xray_yaml *y, const yaml_record *r)
 {
-    if (y->n == y->cap) {
-        size_t cap = y->cap ? y->cap * 2 : 1024;
-        yaml_record *all = realloc(y->all, cap * sizeof *all);
-        if (all == NULL)
-            return -1;
-        y->all = all;
-        y->cap = cap;
-    }
+    if (grow_array(&y->all, &y->cap, y->n + 1, sizeof *y->all) != 0)
+        return -1;
     y->all[y->n++] = *r;
     return 0;
 }
@@ -161,10 +156,8 @@ static int hold(xray_yaml *y, const td_xray_event *ev)
 
 static int add_arg(yaml_record *r, uint64_t value)
 {
-    uint64_t *args = realloc(r->args, (r->nargs + 1) * sizeof *args);
-    if (args == NULL)
+    if (grow_array(&r->args, &r->args_cap, r->nargs + 1, sizeof *r->args))
         return -1;
-    r->args = args;
     r->args[r->nargs++] = value;
     r->action = TD_XRAY_ENTER_ARGS;
     return 0;
@@ -172,11 +165,9 @@ static int add_arg(yaml_record *r, uint64_t value)
 
 static int add_data(yaml_record *r, const uint8_t *p, size_t n)
 {
-    uint8_t *data = realloc(r->data, r->data_len + n);
-    if (data == NULL)
+    if (grow_array(&r->data, &r->data_cap, r->data_len + n, 1) != 0)
         return -1;
-    memcpy(data + r->data_len, p, n);
-    r->data = data;
+    memcpy(r->data + r->data_len, p, n);
     r->data_len += n;
     return 0;
 }

@@ -110,3 +110,10 @@ const char *td_warning_name(int code)
         find(warning_table, sizeof warning_table / sizeof *warning_table, code);
     return e ? e->name : "unknown";
 }
+
+const char *td_warning_text(int code)
+{
+    const code_text *e =
+        find(warning_table, sizeof warning_table / sizeof *warning_table, code);
+    return e ? e->text : "unknown";
+}
