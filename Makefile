@@ -34,20 +34,26 @@ CFLAGS_HOST := $(WARN) $(OPT) $(SANFLAGS) -Iinclude -Iports/posix \
                -D_POSIX_C_SOURCE=200809L
 LDFLAGS_HOST := $(SANFLAGS)
 
-LIB_SRC := $(wildcard src/common/*.c) $(wildcard src/xray/*.c)
+# Every folder under src/ is a module of the library.
+LIB_SRC := $(wildcard src/*/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 LIB := $(BUILD)/libtracedec.a
 
-# Host code shared by the CLI and the tests (printers, escapes).
-PRINT_SRC := ports/posix/escape.c ports/posix/xray_print.c
-CLI_SRC := $(filter-out $(PRINT_SRC),$(wildcard ports/posix/*.c))
-CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o) $(PRINT_SRC:%.c=$(BUILD)/%.o)
+# The POSIX host code: everything but main() is shared with the tests.
+HOST_SRC := $(filter-out ports/posix/main.c,$(wildcard ports/posix/*.c))
+HOST_OBJ := $(HOST_SRC:%.c=$(BUILD)/%.o)
+HOST_LIB := $(BUILD)/libhost.a
 CLI := $(BUILD)/tracedec
 
+# Test files register themselves: each tests/test_*.c defines a table
+# `const test_case NAME_tests[]`, collected into tables.c.
 TEST_SRC := $(wildcard tests/*.c)
-TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o) $(PRINT_SRC:%.c=$(BUILD)/%.o) \
-            $(BUILD)/fuzz/xray_fuzzer.o
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/tests/tables.o
 TEST_BIN := $(BUILD)/tests/run
+
+# Each fuzz/NAME_fuzzer.c gets a replay binary for its corpus fuzz/corpus/NAME.
+FUZZ_SRC := $(wildcard fuzz/*_fuzzer.c)
+FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%_fuzzer.c=$(BUILD)/fuzz/%_replay)
 
 .PHONY: all run test tests asan check-freestanding fuzz fuzz-afl \
         rss-check install uninstall clean
@@ -78,13 +84,27 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(CLI): $(CLI_OBJ) $(LIB)
-	$(CC) $(LDFLAGS_HOST) $(CLI_OBJ) $(LIB) -o $@
+$(HOST_LIB): $(HOST_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
 
-$(TEST_BIN): $(TEST_OBJ) $(LIB)
-	$(CC) $(LDFLAGS_HOST) $(TEST_OBJ) $(LIB) -o $@
+$(CLI): $(BUILD)/ports/posix/main.o $(HOST_LIB) $(LIB)
+	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
-tests: $(TEST_BIN) $(CLI)
+$(BUILD)/tests/tables.c: $(wildcard tests/test_*.c)
+	@mkdir -p $(dir $@)
+	@sh tests/collect_tables.sh $(sort $(wildcard tests/test_*.c)) > $@
+
+$(BUILD)/tests/tables.o: $(BUILD)/tests/tables.c tests/harness.h
+	$(CC) $(CFLAGS_HOST) -Itests -c $< -o $@
+
+$(TEST_BIN): $(TEST_OBJ) $(HOST_LIB) $(LIB)
+	$(CC) $(LDFLAGS_HOST) $^ -o $@
+
+$(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/%_fuzzer.o $(LIB)
+	$(CC) $(LDFLAGS_HOST) $^ -o $@
+
+tests: $(TEST_BIN) $(CLI) $(FUZZ_REPLAY)
 
 SAMPLES := $(wildcard tests/data/xray/fdr-*.xray tests/data/xray/basic-*.xray)
 run: all

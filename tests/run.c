@@ -6,7 +6,7 @@
  * --export rewrites the committed encoder-built inputs and fuzz seeds.
  */
 #include "harness.h"
-#include "test_list.h"
+#include "xray_cases.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,15 +22,14 @@ static double now(void)
 extern int test_failures;
 extern int test_skipped;
 
-static const test_case *const tables[] = {input_tests, xray_tests,
-                                          fuzz_tests, cli_tests,
-                                          oracle_tests};
+/* Every test file's table, in file name order (tables.c is generated). */
+extern const test_case *const test_tables[];
 
 int main(int argc, char **argv)
 {
     const char *only = NULL;
     int passed = 0, failed = 0, skipped = 0, i;
-    size_t t;
+    const test_case *const *t;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--root") == 0 && i + 1 < argc)
             test_root = argv[++i];
@@ -46,9 +45,9 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    for (t = 0; t < sizeof tables / sizeof *tables; t++) {
+    for (t = test_tables; *t != NULL; t++) {
         const test_case *c;
-        for (c = tables[t]; c->name != NULL; c++) {
+        for (c = *t; c->name != NULL; c++) {
             double start = now();
             if (only != NULL && strstr(c->name, only) == NULL)
                 continue;

@@ -4,7 +4,6 @@
  * the converters producing JSON that parses and Chrome traces that nest.
  */
 #include "harness.h"
-#include "test_list.h"
 
 #include <stdio.h>
 #include <stdlib.h>

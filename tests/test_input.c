@@ -4,7 +4,6 @@
  * end of input is told apart from a request.
  */
 #include "harness.h"
-#include "test_list.h"
 
 #include "../src/common/input.h"
 

@@ -4,7 +4,6 @@
  * 77 when clang++, llvm-xray or the XRay runtime is missing).
  */
 #include "harness.h"
-#include "test_list.h"
 
 static void test_oracle_xray(void)
 {

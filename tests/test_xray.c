@@ -10,7 +10,6 @@
  *   - committed encoder-built inputs are what the encoder writes today.
  */
 #include "harness.h"
-#include "test_list.h"
 #include "xray_cases.h"
 #include "xray_decode.h"
 
@@ -183,33 +182,6 @@ static void test_xray_committed_cases(void)
         free(data);
     }
     expect(found > 0, "no committed encoder cases");
-}
-
-/* --export: write the encoder cases as committed inputs and fuzz seeds. */
-int export_xray_cases(void)
-{
-    unsigned i;
-    for (i = 0; i < xray_case_count; i++) {
-        char rel[256], path[4096];
-        xenc e;
-        uint8_t *seed;
-        xray_case_build(&xray_cases[i], &e);
-        snprintf(rel, sizeof rel, "tests/data/xray/enc-%s.xray",
-                 xray_cases[i].name);
-        snprintf(path, sizeof path, "%s", root_path(rel));
-        if (write_file(path, e.buf, e.len) != 0)
-            return -1;
-        snprintf(rel, sizeof rel, "fuzz/corpus/xray/%s", xray_cases[i].name);
-        snprintf(path, sizeof path, "%s", root_path(rel));
-        seed = malloc(e.len + 1);
-        seed[0] = (uint8_t)(xray_cases[i].flags ? 0x07 : 0x05);
-        memcpy(seed + 1, e.buf, e.len);
-        if (write_file(path, seed, e.len + 1) != 0)
-            return -1;
-        free(seed);
-        xenc_free(&e);
-    }
-    return 0;
 }
 
 const test_case xray_tests[] = {

@@ -6,6 +6,10 @@
  */
 #include "xray_cases.h"
 #include "tracedec.h"
+#include "harness.h"
+
+#include <stdlib.h>
+#include <stdio.h>
 
 #include <string.h>
 
@@ -536,3 +540,31 @@ void xray_case_build(const xray_case *c, xenc *e)
 {
     c->build(e);
 }
+
+/* --export: write the encoder cases as committed inputs and fuzz seeds. */
+int export_xray_cases(void)
+{
+    unsigned i;
+    for (i = 0; i < xray_case_count; i++) {
+        char rel[256], path[4096];
+        xenc e;
+        uint8_t *seed;
+        xray_case_build(&xray_cases[i], &e);
+        snprintf(rel, sizeof rel, "tests/data/xray/enc-%s.xray",
+                 xray_cases[i].name);
+        snprintf(path, sizeof path, "%s", root_path(rel));
+        if (write_file(path, e.buf, e.len) != 0)
+            return -1;
+        snprintf(rel, sizeof rel, "fuzz/corpus/xray/%s", xray_cases[i].name);
+        snprintf(path, sizeof path, "%s", root_path(rel));
+        seed = malloc(e.len + 1);
+        seed[0] = (uint8_t)(xray_cases[i].flags ? 0x07 : 0x05);
+        memcpy(seed + 1, e.buf, e.len);
+        if (write_file(path, seed, e.len + 1) != 0)
+            return -1;
+        free(seed);
+        xenc_free(&e);
+    }
+    return 0;
+}
+

@@ -72,7 +72,49 @@ enum td_error {
     TD_E_XRAY_EXPECTED_EXTENTS = -110,/* v2+: buffer not led by extents */
     TD_E_XRAY_BASIC_RECORD_TYPE = -111,/* basic record type not 0 or 1 */
     TD_E_XRAY_BASIC_ENTRY_TYPE = -112, /* basic entry type > 3 */
-    TD_E_XRAY_ARG_PAYLOAD = -113      /* basic arg payload without its entry */
+    TD_E_XRAY_ARG_PAYLOAD = -113,     /* basic arg payload without its entry */
+
+    /* Raw inflate (RFC 1951). */
+    TD_E_INFLATE_BLOCK_TYPE = -300,   /* block type 3 */
+    TD_E_INFLATE_STORED_LENGTH = -301,/* stored LEN is not ~NLEN */
+    TD_E_INFLATE_CODE_LENGTHS = -302, /* bad dynamic-block code lengths */
+    TD_E_INFLATE_HUFFMAN = -303,      /* over-subscribed or incomplete code */
+    TD_E_INFLATE_SYMBOL = -304,       /* literal/length 286-287, distance
+                                         30-31 */
+    TD_E_INFLATE_DISTANCE = -305,     /* distance before the stream start */
+    /* gzip (RFC 1952). */
+    TD_E_GZIP_MAGIC = -320,           /* not 1f 8b */
+    TD_E_GZIP_METHOD = -321,          /* compression method is not 8 */
+    TD_E_GZIP_FLAGS = -322,           /* reserved flag bits set */
+    TD_E_GZIP_HEADER_CRC = -323,      /* FHCRC does not match */
+    TD_E_GZIP_CRC = -324,             /* CRC-32 of the data does not match */
+    TD_E_GZIP_SIZE = -325,            /* ISIZE does not match */
+    /* zip (APPNOTE 6.3). */
+    TD_E_ZIP_SIGNATURE = -340,        /* unknown record signature */
+    TD_E_ZIP_METHOD = -341,           /* method other than stored/deflate */
+    TD_E_ZIP_ENCRYPTED = -342,        /* encrypted member */
+    TD_E_ZIP_CRC = -343,              /* CRC-32 of a member does not match */
+    TD_E_ZIP_SIZE = -344,             /* sizes disagree with the data */
+    TD_E_ZIP_DESCRIPTOR = -345,       /* bad or unusable data descriptor */
+    TD_E_ZIP_ZIP64 = -346,            /* malformed zip64 extra field */
+    TD_E_ZIP_CENTRAL = -347,          /* central directory disagrees */
+    TD_E_ZIP_END = -348,              /* bad end of central directory */
+    /* LZ4 frame format. */
+    TD_E_LZ4_MAGIC = -360,            /* not an LZ4 frame (nor skippable) */
+    TD_E_LZ4_VERSION = -361,          /* FLG version or reserved bits */
+    TD_E_LZ4_BLOCK_SIZE = -362,       /* bad BD, or block above its max */
+    TD_E_LZ4_HEADER_CHECKSUM = -363,
+    TD_E_LZ4_BLOCK_CHECKSUM = -364,
+    TD_E_LZ4_CONTENT_CHECKSUM = -365,
+    TD_E_LZ4_CONTENT_SIZE = -366,     /* content size field disagrees */
+    TD_E_LZ4_CORRUPT = -367,          /* bad sequence in a block */
+    TD_E_LZ4_DICTIONARY = -368,       /* frame needs a dictionary */
+    /* Snappy framing format. */
+    TD_E_SNAPPY_STREAM_ID = -380,     /* missing or bad stream identifier */
+    TD_E_SNAPPY_CHUNK_TYPE = -381,    /* reserved unskippable chunk type */
+    TD_E_SNAPPY_CRC = -382,           /* masked CRC-32C does not match */
+    TD_E_SNAPPY_LENGTH = -383,        /* impossible chunk length */
+    TD_E_SNAPPY_CORRUPT = -384        /* bad compressed data */
 };
 
 /* ---- Warning codes --------------------------------------------------------
@@ -128,6 +170,7 @@ typedef struct td_request {
 
 typedef struct td_input {
     const uint8_t *span;  /* the host's bytes, valid until the next request */
+    uint32_t source;      /* which input the span belongs to */
     size_t span_len;
     size_t pos;           /* bytes of span already taken */
     uint64_t span_offset; /* absolute offset of span[0] */
@@ -141,11 +184,16 @@ typedef struct td_input {
 /* ---- Formats ---------------------------------------------------------- */
 enum td_format {
     TD_FORMAT_UNKNOWN = 0,
-    TD_FORMAT_XRAY = 1
+    TD_FORMAT_XRAY = 1,
+    TD_FORMAT_DRMEMTRACE = 2, /* uncompressed drmemtrace records */
+    TD_FORMAT_ZIP = 3,        /* containers: what is inside is up to the */
+    TD_FORMAT_GZIP = 4,       /* caller */
+    TD_FORMAT_LZ4 = 5,
+    TD_FORMAT_SNAPPY = 6
 };
 
-/* Guess the format from the first bytes of a file (32 are enough for the
- * formats known so far). Returns an enum td_format value. */
+/* Guess the format from the first bytes of a file (32 are enough).
+ * Returns an enum td_format value. */
 int td_detect_format(const uint8_t *head, size_t len);
 const char *td_format_name(int format);
 

@@ -23,8 +23,20 @@ static void request_next(td_input *in, size_t min_len)
 {
     in->want.offset = in->span_offset + in->span_len;
     in->want.min_len = min_len;
-    in->want.source = 0;
+    in->want.source = in->source;
     in->waiting = 1;
+}
+
+void td_input_seek(td_input *in, uint32_t source, uint64_t offset)
+{
+    in->span = NULL;
+    in->span_len = 0;
+    in->pos = 0;
+    in->span_offset = offset;
+    in->source = source;
+    in->staged = 0;
+    in->eof = 0;
+    in->waiting = 0;
 }
 
 int td_input_feed(td_input *in, const void *data, size_t len)
@@ -75,6 +87,17 @@ const uint8_t *td_input_piece(td_input *in, uint64_t max, size_t *len)
     in->pos += avail;
     *len = avail;
     return p;
+}
+
+void td_input_unget(td_input *in, const uint8_t *bytes, size_t n)
+{
+    if (in->staged == 0 && in->pos >= n && !in->waiting) {
+        in->pos -= n;
+        return;
+    }
+    memmove(in->stage + n, in->stage, in->staged);
+    memcpy(in->stage, bytes, n);
+    in->staged = (uint8_t)(in->staged + n);
 }
 
 uint64_t td_input_skip(td_input *in, uint64_t max)

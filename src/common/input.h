@@ -25,6 +25,10 @@ void td_input_init(td_input *in);
  * Returns TD_OK or TD_E_PROTOCOL. */
 int td_input_feed(td_input *in, const void *data, size_t len);
 
+/* Random access: forget the span and anything staged; the cursor is now at
+ * `offset` of `source`, and the next peek or piece asks for it. */
+void td_input_seek(td_input *in, uint32_t source, uint64_t offset);
+
 /* Absolute offset of the next byte the decoder has not taken. */
 static inline uint64_t td_input_tell(const td_input *in)
 {
@@ -60,6 +64,12 @@ const uint8_t *td_input_piece(td_input *in, uint64_t max, size_t *len);
 /* Drop up to max (>= 1) bytes, staged ones first. Returns how many, or 0
  * when none are available (a request is outstanding, or the input ended). */
 uint64_t td_input_skip(td_input *in, uint64_t max);
+
+/* Give back the last n (<= 8) bytes taken, whose values are `bytes`: a
+ * decoder that read ahead (a bit accumulator) returns what it did not use.
+ * They go back into the span when they came from it, else into the
+ * stage. */
+void td_input_unget(td_input *in, const uint8_t *bytes, size_t n);
 
 /* 1 if at least one byte is available at the cursor, 0 at end of file,
  * -1 when a request is now outstanding. */

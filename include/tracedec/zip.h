@@ -1,0 +1,119 @@
+/*
+ * tracedec/zip.h - zip archive decoder: local headers read in file order,
+ * stored and deflate members, data descriptors, zip64 fields; the central
+ * directory and end records after them. Follows the contract at the top
+ * of <tracedec.h>.
+ *
+ * Forward-only by default (a pipe works): the central directory is then
+ * checked against the local headers by count and by a running digest of
+ * each member's name, CRC, sizes and offset, in order. With
+ * TD_ZIP_SEEKABLE the decoder also goes back to each member's local header
+ * when it reads the central directory entry, and compares them field by
+ * field (its requests then jump backwards: use pread or mmap).
+ */
+#ifndef TRACEDEC_ZIP_H
+#define TRACEDEC_ZIP_H
+
+#include "common.h"
+#include "inflate.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TD_ZIP_SEEKABLE 1u /* init flag: cross-check with random access */
+
+enum td_zip_event_kind {
+    TD_ZIP_MEMBER = 1,     /* .header: a local file header */
+    TD_ZIP_NAME = 2,       /* .text: a fragment of the member's name */
+    TD_ZIP_DATA = 3,       /* .data: decompressed bytes of the member */
+    TD_ZIP_MEMBER_END = 4, /* .header: the member's CRC and sizes matched
+                              (from the descriptor when it has one) */
+    TD_ZIP_CENTRAL = 5,    /* .header: a central directory entry, checked */
+    TD_ZIP_END = 6         /* .end: the end of central directory record */
+};
+
+#define TD_ZIP_LAST_FRAGMENT 1u /* NAME: the last fragment of the name */
+
+typedef struct td_zip_event {
+    int kind;
+    uint32_t flags;
+    uint64_t offset;       /* absolute input offset of the record, name
+                              fragment, or block that produced data[0] */
+    uint64_t size;         /* input bytes of the record (header with name
+                              and extra, descriptor, entry); 0 for DATA */
+    uint32_t member;       /* 0-based index of the member or entry */
+    struct {
+        uint16_t version_needed;
+        uint16_t flags;    /* bit 3: sizes in a data descriptor */
+        uint16_t method;   /* 0 stored, 8 deflate */
+        uint32_t crc;
+        uint64_t compressed_size;
+        uint64_t uncompressed_size;
+        uint64_t local_offset;  /* CENTRAL: offset of the local header */
+        uint16_t name_len;
+        bool zip64;        /* sizes came from a zip64 extra field */
+    } header;
+    struct {
+        const uint8_t *data; /* into the input span (names) or the window
+                                (data); valid until the next call */
+        size_t len;
+        uint64_t pos;      /* position of data[0] in the name or output */
+    } text, data;
+    struct {
+        uint64_t entries;
+        uint64_t central_offset;
+        uint64_t central_size;
+        uint16_t comment_len;
+        bool zip64;        /* a zip64 end record was present */
+    } end;
+} td_zip_event;
+
+typedef struct td_zip {
+    td_input in;
+    td_fault fault;
+    td_inflate_state z;
+    uint32_t init_flags;
+    uint32_t member;       /* local members so far */
+    uint32_t entry;        /* central entries so far */
+    uint32_t crc;          /* CRC-32 of the member's output so far */
+    uint64_t local_digest; /* members as the local headers describe them */
+    uint64_t central_digest;
+    uint64_t out_size;     /* output bytes of the current member */
+    uint64_t in_left;      /* compressed bytes left, when known */
+    uint64_t record_offset;/* where the current record started */
+    uint64_t resume;       /* TD_ZIP_SEEKABLE: where to come back to */
+    uint64_t central_start;
+    uint64_t central_end;
+    uint32_t name_left;
+    uint32_t name_crc;     /* CRC-32 of the current name (digests) */
+    uint32_t extra_left;
+    uint32_t comment_left;
+    uint16_t method;
+    uint16_t gp_flags;
+    uint32_t expect_crc;
+    uint64_t expect_compressed;
+    uint64_t expect_uncompressed;
+    uint8_t state;
+    uint8_t zip64;
+} td_zip;
+
+/* window: TD_INFLATE_WINDOW bytes. flags: 0 or TD_ZIP_SEEKABLE.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT or TD_E_BAD_CONFIG. */
+int td_zip_init(td_zip *d, void *window, size_t window_size, uint32_t flags);
+int td_zip_reset(td_zip *d);
+
+/* TD_EVENT, TD_NEED_INPUT, TD_END (after the end of central directory
+ * record and its comment, at the end of the input), or an error:
+ * TD_E_TRUNCATED, TD_E_ZIP_*, TD_E_INFLATE_*. Pointers stay valid until the
+ * next call. */
+int td_zip_next(td_zip *d, td_zip_event *ev);
+const td_request *td_zip_request(const td_zip *d);
+int td_zip_feed(td_zip *d, const void *data, size_t len);
+const td_fault *td_zip_fault(const td_zip *d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRACEDEC_ZIP_H */
