@@ -26,8 +26,11 @@
  * complete input is told apart from a truncated one. The span must stay
  * valid until next() asks for input again. Forward-only formats (XRay,
  * drmemtrace) always ask for the byte after the last one they took, so a pipe
- * or socket can feed them; random-access formats ask for ranges, so pread and
- * mmap hosts can feed them.
+ * or socket can feed them. Random-access formats (UMT, SQLite) ask for ranges
+ * of several sources, so pread and mmap hosts can feed them; their requests
+ * may ask for more than TD_STAGE_SIZE bytes (a database page) and must be
+ * answered with at least min_len bytes unless the source ends first: a
+ * shorter answer says the source ends there.
  *
  * A host loop over pread:
  *
@@ -68,6 +71,15 @@
 #define TRACEDEC_H
 
 #include "tracedec/common.h"
+#include "tracedec/checksum.h"
+#include "tracedec/inflate.h"
+#include "tracedec/gzip.h"
+#include "tracedec/zip.h"
+#include "tracedec/lz4.h"
+#include "tracedec/snappy.h"
+#include "tracedec/drmem.h"
 #include "tracedec/xray.h"
+#include "tracedec/sqlite.h"
+#include "tracedec/rvn.h"
 
 #endif /* TRACEDEC_H */

@@ -6,6 +6,7 @@
  * --export rewrites the committed encoder-built inputs and fuzz seeds.
  */
 #include "harness.h"
+#include "drmem_cases.h"
 #include "xray_cases.h"
 
 #include <stdio.h>
@@ -38,7 +39,9 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (strcmp(argv[i], "--export") == 0)
-            return export_xray_cases() == 0 ? 0 : 1;
+            return export_xray_cases() == 0 && export_drmem_cases() == 0
+                       ? 0
+                       : 1;
         else {
             fprintf(stderr, "usage: run [--root DIR] [--tracedec PATH] "
                             "[--only SUBSTRING] [--export]\n");

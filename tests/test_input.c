@@ -91,6 +91,37 @@ static void test_input_skip(void)
            "skip within the span");
 }
 
+static void test_input_random_access(void)
+{
+    static const uint8_t page[100] = {1, 2, 3};
+    td_input in;
+    size_t avail;
+    const uint8_t *p;
+    td_input_init(&in);
+    p = td_input_at(&in, 3, 4096, 100, &avail);
+    expect(p == NULL && in.waiting && in.want.source == 3 &&
+               in.want.offset == 4096 && in.want.min_len == 100,
+           "a random read asks for its bytes");
+    td_input_feed(&in, page, sizeof page);
+    p = td_input_at(&in, 3, 4096, 100, &avail);
+    expect(p == page, "then points into the span");
+    p = td_input_at(&in, 3, 4100, 10, &avail);
+    expect(p == page + 4, "reads inside the span need no request");
+    p = td_input_at(&in, 2, 4100, 10, &avail);
+    expect(p == NULL && in.waiting && in.want.source == 2,
+           "another source needs a request");
+    td_input_feed(&in, page, 7);
+    p = td_input_at(&in, 2, 4100, 10, &avail);
+    expect(p == NULL && !in.waiting && avail == 7,
+           "a short answer is the end of the source");
+    p = td_input_at(&in, 2, 0, 64, &avail);
+    expect(p == NULL && in.waiting, "a read elsewhere asks again");
+    td_input_feed(&in, NULL, 0);
+    p = td_input_at(&in, 2, 0, 64, &avail);
+    expect(p == NULL && !in.waiting && avail == 0,
+           "an empty answer: nothing there");
+}
+
 static void test_error_names(void)
 {
     expect(strcmp(td_error_name(TD_E_TRUNCATED), "truncated") == 0,
@@ -109,6 +140,7 @@ const test_case input_tests[] = {
     {"input staging", test_input_staging},
     {"input pieces and end", test_input_pieces_and_end},
     {"input skip", test_input_skip},
+    {"input random access", test_input_random_access},
     {"error names", test_error_names},
     {NULL, NULL},
 };

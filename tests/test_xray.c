@@ -11,41 +11,18 @@
  */
 #include "harness.h"
 #include "xray_cases.h"
-#include "xray_decode.h"
+#include "golden.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static split_plan one_span(void)
-{
-    split_plan p = {(size_t)-1 / 2, 0};
-    return p;
-}
-
-/* The event log plus a last line with the outcome, as golden files hold. */
-static char *outcome_log(const xray_result *r)
-{
-    char tail[160];
-    char *out;
-    if (r->status == TD_END)
-        snprintf(tail, sizeof tail, "=> end\n");
-    else
-        snprintf(tail, sizeof tail, "=> error %s @%llu\n",
-                 td_error_name(r->status),
-                 (unsigned long long)r->fault.offset);
-    out = malloc(r->log_len + strlen(tail) + 1);
-    memcpy(out, r->log, r->log_len);
-    strcpy(out + r->log_len, tail);
-    return out;
-}
-
 static void check_case(const xray_case *c)
 {
     xenc e;
-    xray_result r;
+    decode_result r;
     xray_case_build(c, &e);
-    r = xray_decode(e.buf, e.len, one_span(), c->flags, false);
+    r = test_decode(&xray_codec, e.buf, e.len, NULL, one_span(), c->flags);
     expect(r.status == c->status, "%s: status %s, want %s", c->name,
            td_error_name(r.status), td_error_name(c->status));
     if (c->status < 0 && c->offset != NO_OFFSET)
@@ -55,14 +32,15 @@ static void check_case(const xray_case *c)
                (unsigned long long)(e.mark + (uint64_t)c->offset));
     expect(r.status == TD_END || r.fault.reason != NULL,
            "%s: error without a reason", c->name);
-    xray_result_free(&r);
+    decode_result_free(&r);
     if (c->contains != NULL) {
-        r = xray_decode(e.buf, e.len, one_span(), c->flags, true);
+        r = test_decode(&xray_codec, e.buf, e.len, NULL, one_span(),
+                        c->flags | TEST_MATCH_CALLS);
         expect(r.log != NULL && strstr(r.log, c->contains) != NULL,
                "%s: the event log lacks \"%s\"", c->name, c->contains);
-        xray_result_free(&r);
+        decode_result_free(&r);
     }
-    xray_sweep_chunks(c->name, e.buf, e.len, c->flags);
+    sweep_chunks(&xray_codec, c->name, e.buf, e.len, NULL, c->flags);
     xenc_free(&e);
 }
 
@@ -87,75 +65,30 @@ static void test_xray_byte_order(void)
         const xray_case *le = &xray_cases[i], *be = &xray_cases[i + 1];
         size_t n = strlen(le->name);
         xenc a, b;
-        xray_result ra, rb;
+        decode_result ra, rb;
         if (n < 3 || strcmp(le->name + n - 3, "-le") != 0 ||
             strncmp(le->name, be->name, n - 3) != 0 ||
             strcmp(be->name + n - 3, "-be") != 0)
             continue;
         xray_case_build(le, &a);
         xray_case_build(be, &b);
-        ra = xray_decode(a.buf, a.len, one_span(), 0, true);
-        rb = xray_decode(b.buf, b.len, one_span(), 0, true);
+        ra = test_decode(&xray_codec, a.buf, a.len, NULL, one_span(),
+                         TEST_MATCH_CALLS);
+        rb = test_decode(&xray_codec, b.buf, b.len, NULL, one_span(),
+                         TEST_MATCH_CALLS);
         expect(ra.status == TD_END && rb.status == TD_END &&
                    strcmp(after_header(ra.log), after_header(rb.log)) == 0,
                "%s and %s decode differently", le->name, be->name);
-        xray_result_free(&ra);
-        xray_result_free(&rb);
+        decode_result_free(&ra);
+        decode_result_free(&rb);
         xenc_free(&a);
         xenc_free(&b);
     }
 }
 
-/* TRACEDEC_UPDATE_GOLDEN=1 rewrites missing or different golden logs. */
-static void check_golden(const char *dir, const char *name)
-{
-    char path[8192], golden_path[8192];
-    size_t len, golden_len;
-    uint8_t *data, *golden;
-    xray_result r;
-    char *log;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    snprintf(golden_path, sizeof golden_path, "%.*s.events",
-             (int)(strlen(path) - 5), path);
-    data = read_file(path, &len);
-    if (!expect(data != NULL, "cannot read %s", path))
-        return;
-    r = xray_decode(data, len, one_span(), 0, false);
-    log = outcome_log(&r);
-    golden = read_file(golden_path, &golden_len);
-    if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL &&
-        (golden == NULL || golden_len != strlen(log) ||
-         memcmp(golden, log, golden_len) != 0)) {
-        write_file(golden_path, log, strlen(log));
-        printf("    wrote %s\n", golden_path);
-    } else {
-        expect(golden != NULL && golden_len == strlen(log) &&
-                   memcmp(golden, log, golden_len) == 0,
-               "%s: events differ from %s", name, golden_path);
-    }
-    xray_sweep_chunks(name, data, len, 0);
-    xray_sweep_truncation(name, data, len, xray_clean_cut);
-    xray_sweep_bytes(name, data, len);
-    free(golden);
-    free(log);
-    xray_result_free(&r);
-    free(data);
-}
-
 static void test_xray_golden(void)
 {
-    const char *dir = root_path("tests/data/xray");
-    char dir_copy[4096];
-    size_t n, i;
-    char **names;
-    snprintf(dir_copy, sizeof dir_copy, "%s", dir);
-    names = list_dir(dir_copy, ".xray", &n);
-    expect(n > 0, "no inputs in %s", dir_copy);
-    for (i = 0; i < n; i++) {
-        check_golden(dir_copy, names[i]);
-        free(names[i]);
-    }
-    free(names);
+    golden_dir(&xray_codec, "tests/data/xray", ".xray");
 }
 
 /* tests/data/xray/enc-NAME.xray must be what case NAME encodes today. */

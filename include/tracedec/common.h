@@ -74,6 +74,22 @@ enum td_error {
     TD_E_XRAY_BASIC_ENTRY_TYPE = -112, /* basic entry type > 3 */
     TD_E_XRAY_ARG_PAYLOAD = -113,     /* basic arg payload without its entry */
 
+    /* DynamoRIO drmemtrace records. */
+    TD_E_DRMEM_RECORD_TYPE = -200,    /* type 50 or above, or online-only */
+    TD_E_DRMEM_VERSION = -201,        /* version not 1..7, or inconsistent */
+    TD_E_DRMEM_HEADER = -202,         /* the file does not start with a
+                                         HEADER, THREAD and PID */
+    TD_E_DRMEM_FILETYPE = -203,       /* impossible or missing file type */
+    TD_E_DRMEM_ENCODING = -204,       /* bad ENCODING records */
+    TD_E_DRMEM_CHUNK = -205,          /* chunk footer, ordinal or count */
+    TD_E_DRMEM_TIMESTAMP = -206,      /* timestamp went backwards */
+    TD_E_DRMEM_END = -207,            /* records after the FOOTER, or no
+                                         FOOTER at the end */
+    TD_E_DRMEM_MARKER = -208,         /* marker out of place or raw-only */
+    TD_E_DRMEM_BRANCH = -209,         /* branch kind not of this version */
+    TD_E_DRMEM_SIZE = -210,           /* instruction or access size */
+    TD_E_DRMEM_THREAD = -211,         /* THREAD_EXIT of another thread */
+
     /* Raw inflate (RFC 1951). */
     TD_E_INFLATE_BLOCK_TYPE = -300,   /* block type 3 */
     TD_E_INFLATE_STORED_LENGTH = -301,/* stored LEN is not ~NLEN */
@@ -114,7 +130,82 @@ enum td_error {
     TD_E_SNAPPY_CHUNK_TYPE = -381,    /* reserved unskippable chunk type */
     TD_E_SNAPPY_CRC = -382,           /* masked CRC-32C does not match */
     TD_E_SNAPPY_LENGTH = -383,        /* impossible chunk length */
-    TD_E_SNAPPY_CORRUPT = -384        /* bad compressed data */
+    TD_E_SNAPPY_CORRUPT = -384,       /* bad compressed data */
+
+    /* UMTracer/UMTIndex indexed traces (offsets are in the file that
+     * td_umt_fault() names). */
+    TD_E_UMT_VERSION = -400,          /* a header version the documents do
+                                         not describe */
+    TD_E_UMT_HEADER = -401,           /* impossible header: RowSize below
+                                         the known fields, negative counts,
+                                         table and extra area overlapping */
+    TD_E_UMT_OFFSETS = -402,          /* exec.offsets not increasing or
+                                         outside exec.vtable, syscall.offsets
+                                         pair outside syscall.vtable */
+    TD_E_UMT_RECORD_TYPE = -403,      /* execution record type 7 or > 11 */
+    TD_E_UMT_FLAGS = -404,            /* flag bits not allowed here */
+    TD_E_UMT_RECORD_SIZE = -405,      /* record window disagrees with the
+                                         record (6 + 8 + LCSIZE, ...) */
+    TD_E_UMT_POINTER = -406,          /* a file pointer outside its file,
+                                         extra area or record window */
+    TD_E_UMT_STRING = -407,           /* a string fits neither layout, or
+                                         not the trace's layout */
+    TD_E_UMT_SLOT = -408,             /* bad local-context slot or slot
+                                         group */
+    TD_E_UMT_OPERAND = -409,          /* bad explicit operand, more than 4 */
+    TD_E_UMT_DECODED = -410,          /* impossible decodedIns field */
+    TD_E_UMT_REFERENCE = -411,        /* ThreadID, InsID, SyscallID or
+                                         ModuleID outside its table */
+    TD_E_UMT_PREV_NEXT = -412,        /* prev/next links inconsistent */
+    TD_E_UMT_THREAD = -413,           /* thread row disagrees with its
+                                         records */
+    TD_E_UMT_SYSCALL = -414,          /* syscall record disagrees with the
+                                         execution records */
+    TD_E_UMT_CONTEXT_MAP = -415,      /* context map size or entries */
+    TD_E_UMT_FILE_SIZE = -416,        /* a file is longer than its
+                                         structures */
+    TD_E_UMT_ROW = -417,              /* impossible table row value */
+    TD_E_UMT_SEQUENCE = -418,         /* record out of place: thread begin
+                                         not first, application end not
+                                         last, ... */
+    /* The tolerant XML tag scanner (trace.xml). */
+    TD_E_TAGSCAN_SYNTAX = -480,       /* '<' not followed by a tag */
+    TD_E_TAGSCAN_MISMATCH = -481,     /* end tag does not close the open
+                                         element */
+    TD_E_TAGSCAN_LIMIT = -482,        /* element path too deep or long */
+
+    /* SQLite database file format. */
+    TD_E_SQLITE_MAGIC = -500,         /* not "SQLite format 3" */
+    TD_E_SQLITE_HEADER = -501,        /* a database header field is wrong */
+    TD_E_SQLITE_WAL = -502,           /* a non-empty -wal file exists */
+    TD_E_SQLITE_HOT_JOURNAL = -503,   /* a hot -journal file exists */
+    TD_E_SQLITE_PAGE_NUMBER = -504,   /* page number out of range, or a page
+                                         that cannot be a b-tree/overflow */
+    TD_E_SQLITE_PAGE_TYPE = -505,     /* bad page type for its place */
+    TD_E_SQLITE_PAGE_HEADER = -506,   /* cell count, content area or
+                                         freeblocks */
+    TD_E_SQLITE_CELL = -507,          /* cell outside the content area */
+    TD_E_SQLITE_DEPTH = -508,         /* b-tree too deep, uneven leaves */
+    TD_E_SQLITE_CYCLE = -509,         /* a page reached twice */
+    TD_E_SQLITE_KEY_ORDER = -510,     /* keys not strictly increasing */
+    TD_E_SQLITE_OVERFLOW = -511,      /* overflow chain length or end */
+    TD_E_SQLITE_RECORD = -512,        /* bad record header or serial type */
+    TD_E_SQLITE_SCHEMA = -513,        /* malformed sqlite_schema row */
+    TD_E_SQLITE_FREELIST = -514,      /* freelist disagrees with the header */
+
+    /* REVEN block traces (rvnblock). */
+    TD_E_RVN_NO_METADATA = -600,      /* no _metadata table */
+    TD_E_RVN_METADATA = -601,         /* _metadata rows or columns */
+    TD_E_RVN_RESOURCE_TYPE = -602,    /* not a block trace (type 9) */
+    TD_E_RVN_VERSION = -603,          /* bad or incompatible version */
+    TD_E_RVN_SCHEMA = -604,           /* missing or misshapen table */
+    TD_E_RVN_BLOCK = -605,            /* bad blocks row */
+    TD_E_RVN_INTERRUPT_BLOCK = -606,  /* rowid 1 is not "interrupt" */
+    TD_E_RVN_EXECUTION = -607,        /* bad execution row */
+    TD_E_RVN_DANGLING_BLOCK = -608,   /* block id not in blocks */
+    TD_E_RVN_INSTRUCTION = -609,      /* bad instruction_indices row */
+    TD_E_RVN_INTERRUPT = -610         /* interrupts row and execution
+                                         disagree */
 };
 
 /* ---- Warning codes --------------------------------------------------------
@@ -130,7 +221,18 @@ enum td_warning {
     TD_W_XRAY_TYPED_EVENT_EXTENTS = 105,   /* bytes lost to the typed-event
                                               extents bug were skipped */
     TD_W_XRAY_EMPTY_BUFFER = 106,          /* extents of zero bytes */
-    TD_W_XRAY_DEPTH_LIMIT = 107            /* call depth beyond tracking */
+    TD_W_XRAY_DEPTH_LIMIT = 107,           /* call depth beyond tracking */
+    TD_W_DRMEM_UNKNOWN_MARKER = 200,       /* marker type 47..99 */
+    TD_W_DRMEM_NO_THREAD_EXIT = 201,       /* FOOTER without THREAD_EXIT: a
+                                              thread detached or was cut */
+    TD_W_UMT_THREAD_INTERRUPTED = 400,     /* LastEID -1: the tracer stopped
+                                              while the thread ran */
+    TD_W_UMT_NO_APPLICATION_END = 401,     /* the trace ends without an
+                                              application end record */
+    TD_W_RVN_NO_INSTRUCTION_INDICES = 600, /* a file from before 2021-07 */
+    TD_W_RVN_NO_INTERRUPTS = 601,          /* a file from before 2021-07 */
+    TD_W_RVN_UNFINISHED = 602              /* interrupts after the last
+                                              execution row: not finalized */
 };
 
 /* Stable lower-case names ("truncated", "xray-extents") and one-sentence
@@ -176,6 +278,7 @@ typedef struct td_input {
     uint64_t span_offset; /* absolute offset of span[0] */
     td_request want;      /* the outstanding request */
     uint8_t waiting;      /* a request is outstanding */
+    uint8_t random;       /* it is a random-access request */
     uint8_t eof;          /* the host said the input ends at the cursor */
     uint8_t staged;       /* bytes held in stage[] */
     uint8_t stage[TD_STAGE_SIZE];
@@ -189,7 +292,8 @@ enum td_format {
     TD_FORMAT_ZIP = 3,        /* containers: what is inside is up to the */
     TD_FORMAT_GZIP = 4,       /* caller */
     TD_FORMAT_LZ4 = 5,
-    TD_FORMAT_SNAPPY = 6
+    TD_FORMAT_SNAPPY = 6,
+    TD_FORMAT_SQLITE = 8      /* an SQLite database (REVEN block traces) */
 };
 
 /* Guess the format from the first bytes of a file (32 are enough).

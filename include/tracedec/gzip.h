@@ -50,13 +50,14 @@ typedef struct td_gzip {
     td_input in;
     td_fault fault;
     td_inflate_state z;
+    uint64_t member_offset; /* where the current member started */
+    uint32_t member;        /* 0-based index of the current member */
     uint32_t crc;           /* CRC-32 of the member's output so far */
     uint32_t header_crc;    /* CRC-32 of the header so far (FHCRC) */
-    uint32_t member;
-    uint32_t skip;          /* bytes of FEXTRA still to skip */
-    uint64_t member_offset; /* where the current member started */
+    uint32_t mtime;
+    uint16_t extra_left;    /* bytes of FEXTRA still to skip */
     uint8_t state;
-    uint8_t flags;
+    uint8_t flags, xfl, os;
 } td_gzip;
 
 /* window: TD_INFLATE_WINDOW bytes. Returns TD_OK, TD_E_INVALID_ARGUMENT or

@@ -5,7 +5,7 @@
  *
  * Decompressed bytes come out as spans of the window: each DATA event
  * points into it and stays valid until the next call on the decoder.
- * The decoder struct holds the Huffman tables (at most 12 KiB).
+ * The decoder struct holds the Huffman tables (under 8 KiB in all).
  */
 #ifndef TRACEDEC_INFLATE_H
 #define TRACEDEC_INFLATE_H
@@ -18,27 +18,36 @@ extern "C" {
 
 #define TD_INFLATE_WINDOW 32768u /* bytes of window the caller supplies */
 
+/* Entries of the decoding tables: a 10-bit literal/length root table with
+ * its subtables (at most 1332 entries, zlib's `enough 286 10 15`) and an
+ * 8-bit distance root table with its subtables (400, `enough 30 8 15`). */
+#define TD_INFLATE_TABLE_ENTRIES 1732u
+
 /* The decompression state that gzip and zip embed; fields are private. */
 typedef struct td_inflate_state {
     uint8_t *window;        /* TD_INFLATE_WINDOW bytes, a ring */
-    uint32_t next;          /* where the next output byte goes */
-    uint32_t emitted;       /* first byte not yet handed out */
+    uint64_t hold;          /* bit accumulator: the next `bits` input bits */
     uint64_t total_out;     /* bytes decompressed so far */
-    uint64_t hold;          /* bit accumulator */
+    uint64_t block_offset;  /* input offset of the current block's header */
+    uint64_t data_offset;   /* block that produced the first byte not yet
+                               handed out */
+    uint64_t code_offset;   /* input offset of the distance code being read */
+    uint64_t in_end;        /* input offset the stream must end before */
     uint32_t bits;          /* bits in hold */
+    uint32_t next;          /* ring index of the next output byte */
+    uint32_t emitted;       /* ring index of the first byte not handed out */
+    uint32_t stored_left;   /* bytes left in a stored block */
+    uint16_t length;        /* match length (left to copy), or its base */
+    uint16_t dist;          /* match distance, or its base */
+    uint16_t nlen, ndist, ncode, have; /* dynamic header counts, lengths
+                                          read so far */
     uint8_t mode;           /* where in the stream the decoder is */
     uint8_t last;           /* the current block is the final one */
-    uint16_t length;        /* match length / stored bytes left */
-    uint32_t stored_left;   /* bytes left in a stored block */
-    uint16_t dist;          /* match distance */
-    uint16_t extra;         /* extra bits still to read */
-    uint16_t nlen, ndist, ncode, have;
-    uint8_t len_bits, dist_bits; /* root bits of the two tables */
-    uint16_t lens[320];     /* code lengths being read */
-    uint16_t work[288];     /* scratch for building tables */
-    uint32_t codes[1444];   /* literal/length and distance tables */
-    uint32_t dist_base;     /* where the distance table starts in codes */
-    uint64_t block_offset;  /* absolute input offset of the block header */
+    uint8_t extra;          /* extra bits of the length/distance being read */
+    uint8_t fixed;          /* the tables hold the fixed codes */
+    uint8_t lens[320];      /* code lengths being read */
+    uint32_t codes[TD_INFLATE_TABLE_ENTRIES]; /* literal/length, then
+                                                 distance table */
 } td_inflate_state;
 
 typedef struct td_inflate_event {

@@ -1,9 +1,33 @@
 /*
  * tracedec/lz4.h - LZ4 frame format decoder: linked and independent
  * blocks, block and content checksums (xxHash32), content size,
- * concatenated and skippable frames. The caller supplies a 64 KiB history
+ * concatenated and skippable frames. The caller supplies the history
  * window; decompressed bytes come out as spans of it. Follows the contract
- * at the top of <tracedec.h>; forward-only.
+ * at the top of <tracedec.h>; forward-only (a pipe can feed it).
+ *
+ * Events, in input order:
+ *   FRAME      a frame header was read and checked (header checksum);
+ *   DATA       decompressed bytes of the current block;
+ *   FRAME_END  the end mark, with the content size and content checksum
+ *              (when present) checked;
+ *   SKIPPABLE  a whole skippable frame (magic 0x184D2A50-5F) was skipped.
+ * Frames are numbered from 0 in file order, skippable ones included.
+ *
+ * DATA. Output is decoded into the window and handed out when the window
+ * is full and at the end of every block, never because a span ran out: so
+ * the DATA events are the same whatever the chunking of the input. A DATA
+ * span points into the window and stays valid until the next call on the
+ * decoder. A block is streamed (it may be 4 MiB, the window is 64 KiB), so
+ * a block's DATA may come before the block checksum that condemns it, and
+ * all of a frame's DATA comes before its content checksum is checked.
+ *
+ * Strictness. Besides the frame format, every block must obey the LZ4 block
+ * format's end-of-block rules: it ends with a literals-only sequence,
+ * exactly at the block's end; when it holds a match, the last 5 bytes are
+ * literals and the last match starts at least 12 bytes before the end.
+ * Matches may not reach before the start of the frame (linked blocks) or
+ * of the block (independent blocks). An input that ends exactly after a
+ * frame ends cleanly (TD_END); an empty input is TD_E_TRUNCATED.
  */
 #ifndef TRACEDEC_LZ4_H
 #define TRACEDEC_LZ4_H
@@ -15,73 +39,104 @@
 extern "C" {
 #endif
 
-#define TD_LZ4_WINDOW 65536u /* bytes of history the caller supplies */
+/* Bytes of window the caller supplies: 64 KiB of history, plus 64 bytes
+ * that let the decoder copy in whole 16-byte strides that overshoot the
+ * end of a literal run or match without destroying history still in
+ * reach. */
+#define TD_LZ4_WINDOW (65536u + 64u)
 
 enum td_lz4_event_kind {
-    TD_LZ4_FRAME = 1,      /* .frame: a frame header was read */
-    TD_LZ4_DATA = 2,       /* .data: decompressed bytes */
-    TD_LZ4_FRAME_END = 3,  /* the end mark (and content checksum) matched */
-    TD_LZ4_SKIPPABLE = 4   /* .skippable: a skippable frame was skipped */
+    TD_LZ4_FRAME = 1,     /* .frame_header: a frame header was read */
+    TD_LZ4_DATA = 2,      /* .data: decompressed bytes */
+    TD_LZ4_FRAME_END = 3, /* the end mark (and content checksum) matched */
+    TD_LZ4_SKIPPABLE = 4  /* .skippable: a skippable frame was skipped */
 };
 
 typedef struct td_lz4_event {
     int kind;
-    uint64_t offset;       /* absolute input offset of the header, end mark,
-                              skippable frame, or block producing data[0] */
-    uint64_t size;         /* input bytes it occupies; 0 for DATA */
-    uint32_t frame;        /* 0-based index of the frame */
+    uint64_t offset; /* absolute input offset of the header, end mark,
+                        skippable frame, or block producing data[0] */
+    uint64_t size;   /* input bytes it occupies; 0 for DATA */
+    uint32_t frame;  /* 0-based index of the frame */
     struct {
         bool independent_blocks;
         bool block_checksum;
         bool content_checksum;
         bool has_content_size;
         uint32_t block_max;    /* 64 KiB, 256 KiB, 1 MiB or 4 MiB */
-        uint64_t content_size;
+        uint64_t content_size; /* 0 when absent */
     } frame_header;
     struct {
         const uint8_t *data; /* inside the window; valid until next call */
         size_t len;
-        uint64_t pos;      /* position of data[0] in the frame's output */
+        uint64_t pos; /* position of data[0] in the frame's output */
     } data;
     struct {
-        uint32_t magic;    /* 0x184D2A50 .. 0x184D2A5F */
-        uint32_t bytes;
+        uint32_t magic; /* 0x184D2A50 .. 0x184D2A5F */
+        uint32_t bytes; /* user data bytes after the 8-byte header */
     } skippable;
 } td_lz4_event;
 
+/* The decoder; every field is private. */
 typedef struct td_lz4 {
     td_input in;
     td_fault fault;
-    uint8_t *window;
-    uint32_t next;         /* where the next output byte goes */
-    uint32_t emitted;      /* first byte not yet handed out */
+    uint8_t *window;       /* TD_LZ4_WINDOW bytes: the output ring */
     uint64_t frame_out;    /* output bytes of the current frame */
+    uint64_t content_size; /* declared by the frame header, if present */
+    uint64_t frame_offset; /* input offset of the current frame */
+    uint64_t block_offset; /* input offset of the current block */
+    uint64_t seq_offset;   /* input offset of the current sequence */
     td_xxh32 content_hash;
     td_xxh32 block_hash;
-    uint64_t content_size;
-    uint64_t block_offset;
-    uint32_t block_left;   /* input bytes left in the current block */
+    uint32_t next;    /* ring position of the next output byte */
+    uint32_t emitted; /* first ring position not yet handed out */
     uint32_t block_max;
-    uint32_t literal_left;
-    uint32_t match_left;
+    uint32_t block_limit;  /* most output the current block may make */
+    uint32_t block_left;   /* input bytes left in the current block */
+    uint32_t block_out;    /* output bytes of the current block */
+    uint32_t literal_left; /* literals of the current sequence to copy */
+    uint32_t match_left;   /* match bytes to copy (first: the nibble) */
     uint32_t match_dist;
+    uint32_t last_match_start; /* block output where the block's last */
+    uint32_t last_match_end;   /* match starts and ends; 0: no match */
+    uint32_t skip_magic;
+    uint32_t skip_bytes; /* user data of the current skippable frame */
     uint32_t skip_left;
-    uint32_t frame;
-    uint8_t flags;         /* FLG byte of the current frame */
+    uint32_t frame; /* index of the current frame */
+    uint8_t flags;  /* FLG byte of the current frame */
     uint8_t state;
-    uint8_t uncompressed;  /* the current block is stored */
 } td_lz4;
 
-/* window: TD_LZ4_WINDOW bytes. Returns TD_OK, TD_E_INVALID_ARGUMENT or
- * TD_E_BAD_CONFIG. */
+/* window: TD_LZ4_WINDOW bytes that outlive the decoder (no alignment
+ * needed). Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL) or TD_E_BAD_CONFIG
+ * (window_size below TD_LZ4_WINDOW). */
 int td_lz4_init(td_lz4 *d, void *window, size_t window_size);
+
+/* Start over on a new input with the same window. Returns TD_OK or
+ * TD_E_INVALID_ARGUMENT. */
 int td_lz4_reset(td_lz4 *d);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended after a whole frame),
- * or an error: TD_E_TRUNCATED, TD_E_LZ4_*. */
+ * or an error, sticky until reset: TD_E_TRUNCATED (at the frame, block or
+ * end mark that was cut), TD_E_LZ4_MAGIC, TD_E_LZ4_VERSION (FLG version or
+ * reserved bit), TD_E_LZ4_BLOCK_SIZE (BD reserved bits or size, a block
+ * size word or a block's output above the maximum), TD_E_LZ4_*_CHECKSUM,
+ * TD_E_LZ4_CONTENT_SIZE (output past the declared size, or short of it at
+ * the end mark), TD_E_LZ4_CORRUPT (a bad sequence: offset 0 or before the
+ * history, a length past the block, an end-of-block rule),
+ * TD_E_LZ4_DICTIONARY. */
 int td_lz4_next(td_lz4 *d, td_lz4_event *ev);
+
+/* The outstanding request; valid after next() returned TD_NEED_INPUT. */
 const td_request *td_lz4_request(const td_lz4 *d);
+
+/* Answer the request (len 0: end of input). The span must stay valid until
+ * next() asks for input again. Returns TD_OK, TD_E_PROTOCOL, or the sticky
+ * error. */
 int td_lz4_feed(td_lz4 *d, const void *data, size_t len);
+
+/* The sticky error: code, absolute input offset, static reason. */
 const td_fault *td_lz4_fault(const td_lz4 *d);
 
 #ifdef __cplusplus

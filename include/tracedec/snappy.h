@@ -5,7 +5,21 @@
  * skippable (0x80-0xfd) and padding (0xfe) chunks. Each chunk's output (at
  * most 64 KiB) is built in a window the caller supplies, checked, and then
  * handed out whole. Follows the contract at the top of <tracedec.h>;
- * forward-only.
+ * forward-only (a pipe can feed it).
+ *
+ * Events, one per chunk, in input order:
+ *   STREAM   a stream identifier ("sNaPpY"); the stream must start with one
+ *            and may repeat it (concatenated streams);
+ *   DATA     the output of a data chunk (0x00-0x03), whole, after its CRC
+ *            (0x00, 0x01) was checked; len may be 0;
+ *   SKIPPED  a skippable (0x80-0xfd) or padding (0xfe) chunk.
+ * DATA points into the window and stays valid until the next call.
+ *
+ * The stream ends where the input ends, after a whole chunk (TD_END); an
+ * empty input is TD_E_TRUNCATED. Inside a compressed chunk, every element
+ * must stay inside the chunk, every copy inside the chunk's output so far
+ * (offset 1 or more), and the output must have exactly the length the
+ * chunk declares (at most 65536).
  */
 #ifndef TRACEDEC_SNAPPY_H
 #define TRACEDEC_SNAPPY_H
@@ -19,50 +33,70 @@ extern "C" {
 #define TD_SNAPPY_WINDOW 65536u /* bytes of output buffer the caller gives */
 
 enum td_snappy_event_kind {
-    TD_SNAPPY_STREAM = 1,  /* a stream identifier chunk */
-    TD_SNAPPY_DATA = 2,    /* .data: one chunk's output, CRC checked */
-    TD_SNAPPY_SKIPPED = 3  /* a skippable or padding chunk */
+    TD_SNAPPY_STREAM = 1, /* a stream identifier chunk */
+    TD_SNAPPY_DATA = 2,   /* .data: one chunk's output, CRC checked */
+    TD_SNAPPY_SKIPPED = 3 /* a skippable or padding chunk */
 };
 
 typedef struct td_snappy_event {
     int kind;
-    uint64_t offset;       /* absolute input offset of the chunk */
-    uint64_t size;         /* input bytes of the chunk, header included */
+    uint64_t offset; /* absolute input offset of the chunk */
+    uint64_t size;   /* input bytes of the chunk, header included */
     uint8_t chunk_type;
     struct {
         const uint8_t *data; /* inside the window; valid until next call */
         size_t len;
-        uint64_t pos;      /* position of data[0] in the whole output */
+        uint64_t pos; /* position of data[0] in the whole output */
     } data;
 } td_snappy_event;
 
+/* The decoder; every field is private. */
 typedef struct td_snappy {
     td_input in;
     td_fault fault;
-    uint8_t *window;
-    uint64_t total_out;
-    uint64_t chunk_offset;
-    uint32_t chunk_left;   /* input bytes left in the current chunk */
-    uint32_t out_len;      /* output bytes of the current chunk so far */
-    uint32_t out_expected; /* declared uncompressed length */
-    uint32_t crc;          /* the chunk's stored (masked) CRC */
-    uint32_t copy_left;
-    uint32_t copy_dist;
+    uint8_t *window;       /* TD_SNAPPY_WINDOW bytes: the chunk's output */
+    uint64_t total_out;    /* output of the chunks before this one */
+    uint64_t chunk_offset; /* input offset of the current chunk */
+    uint32_t chunk_size;   /* its length field */
+    uint32_t chunk_left;   /* its input bytes not yet read */
+    uint32_t out_len;      /* its output so far */
+    uint32_t out_expected; /* its declared uncompressed length */
+    uint32_t crc;          /* its stored (masked) CRC-32C */
+    uint32_t literal_left; /* bytes left of the literal being copied */
+    uint8_t varint_bytes;  /* bytes of the length varint read so far */
     uint8_t chunk_type;
     uint8_t state;
     uint8_t seen_stream_id;
 } td_snappy;
 
-/* window: TD_SNAPPY_WINDOW bytes. Returns TD_OK, TD_E_INVALID_ARGUMENT or
- * TD_E_BAD_CONFIG. */
+/* window: TD_SNAPPY_WINDOW bytes that outlive the decoder (no alignment
+ * needed). Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL) or TD_E_BAD_CONFIG
+ * (window_size below TD_SNAPPY_WINDOW). */
 int td_snappy_init(td_snappy *d, void *window, size_t window_size);
+
+/* Start over on a new input with the same window. Returns TD_OK or
+ * TD_E_INVALID_ARGUMENT. */
 int td_snappy_reset(td_snappy *d);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended after a whole chunk),
- * or an error: TD_E_TRUNCATED, TD_E_SNAPPY_*. */
+ * or an error, sticky until reset: TD_E_TRUNCATED (at the chunk that was
+ * cut), TD_E_SNAPPY_STREAM_ID (the first chunk is not a stream identifier,
+ * or one has the wrong length or body), TD_E_SNAPPY_CHUNK_TYPE (0x04-0x7f),
+ * TD_E_SNAPPY_CRC, TD_E_SNAPPY_LENGTH (a chunk length or uncompressed
+ * length no valid chunk has), TD_E_SNAPPY_CORRUPT (an element past the
+ * chunk, a copy offset of 0 or before the chunk's output, output longer or
+ * shorter than declared). */
 int td_snappy_next(td_snappy *d, td_snappy_event *ev);
+
+/* The outstanding request; valid after next() returned TD_NEED_INPUT. */
 const td_request *td_snappy_request(const td_snappy *d);
+
+/* Answer the request (len 0: end of input). The span must stay valid until
+ * next() asks for input again. Returns TD_OK, TD_E_PROTOCOL, or the sticky
+ * error. */
 int td_snappy_feed(td_snappy *d, const void *data, size_t len);
+
+/* The sticky error: code, absolute input offset, static reason. */
 const td_fault *td_snappy_fault(const td_snappy *d);
 
 #ifdef __cplusplus

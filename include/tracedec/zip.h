@@ -6,10 +6,19 @@
  *
  * Forward-only by default (a pipe works): the central directory is then
  * checked against the local headers by count and by a running digest of
- * each member's name, CRC, sizes and offset, in order. With
- * TD_ZIP_SEEKABLE the decoder also goes back to each member's local header
- * when it reads the central directory entry, and compares them field by
- * field (its requests then jump backwards: use pread or mmap).
+ * each member's name, CRC, sizes and offset, in order; a disagreement is
+ * found at the last central entry (or at the end record when the counts
+ * differ), as the local values are not kept. With TD_ZIP_SEEKABLE the
+ * decoder also goes back to each member's local header when it reads the
+ * central directory entry, and compares method, name, CRC and sizes, so
+ * the first entry that disagrees is the one reported (its requests then
+ * jump backwards: use pread or mmap).
+ *
+ * A stored member whose sizes are in a data descriptor (flag bit 3) cannot
+ * be delimited reading forward: TD_E_ZIP_DESCRIPTOR, in both modes (the
+ * decoder is never told where the input ends, so it cannot find the
+ * central directory first). Deflate members end where their stream ends,
+ * so a descriptor is no problem for them.
  */
 #ifndef TRACEDEC_ZIP_H
 #define TRACEDEC_ZIP_H
@@ -24,39 +33,52 @@ extern "C" {
 #define TD_ZIP_SEEKABLE 1u /* init flag: cross-check with random access */
 
 enum td_zip_event_kind {
-    TD_ZIP_MEMBER = 1,     /* .header: a local file header */
-    TD_ZIP_NAME = 2,       /* .text: a fragment of the member's name */
+    TD_ZIP_MEMBER = 1,     /* .header: a local file header, its fields as
+                              written (zip64 and descriptor values come
+                              with MEMBER_END) */
+    TD_ZIP_NAME = 2,       /* .text: a fragment of the member's name; an
+                              empty name is one empty last fragment */
     TD_ZIP_DATA = 3,       /* .data: decompressed bytes of the member */
     TD_ZIP_MEMBER_END = 4, /* .header: the member's CRC and sizes matched
-                              (from the descriptor when it has one) */
-    TD_ZIP_CENTRAL = 5,    /* .header: a central directory entry, checked */
+                              (from the descriptor when it has one);
+                              offset and size are the descriptor's, or the
+                              end of the data and 0 */
+    TD_ZIP_CENTRAL = 5,    /* .header: a central directory entry, checked
+                              (its name is not delivered) */
     TD_ZIP_END = 6         /* .end: the end of central directory record */
 };
 
 #define TD_ZIP_LAST_FRAGMENT 1u /* NAME: the last fragment of the name */
 
+/* The fields of a local header or central directory entry. */
+typedef struct td_zip_header {
+    uint16_t version_needed;
+    uint16_t flags;        /* bit 3: sizes in a data descriptor */
+    uint16_t method;       /* 0 stored, 8 deflate */
+    uint32_t crc;
+    uint64_t compressed_size;
+    uint64_t uncompressed_size;
+    uint64_t local_offset; /* offset of the local header */
+    uint16_t name_len;
+    bool zip64;            /* the record has a zip64 extra field (its sizes
+                              and its descriptor's are 64-bit) */
+} td_zip_header;
+
 typedef struct td_zip_event {
     int kind;
     uint32_t flags;
     uint64_t offset;       /* absolute input offset of the record, name
-                              fragment, or block that produced data[0] */
+                              fragment, or block that produced data[0]
+                              (stored members: data[0] itself) */
     uint64_t size;         /* input bytes of the record (header with name
                               and extra, descriptor, entry); 0 for DATA */
-    uint32_t member;       /* 0-based index of the member or entry */
+    uint32_t member;       /* 0-based index of the member or entry; END:
+                              the number of entries */
+    td_zip_header header;
     struct {
-        uint16_t version_needed;
-        uint16_t flags;    /* bit 3: sizes in a data descriptor */
-        uint16_t method;   /* 0 stored, 8 deflate */
-        uint32_t crc;
-        uint64_t compressed_size;
-        uint64_t uncompressed_size;
-        uint64_t local_offset;  /* CENTRAL: offset of the local header */
-        uint16_t name_len;
-        bool zip64;        /* sizes came from a zip64 extra field */
-    } header;
-    struct {
-        const uint8_t *data; /* into the input span (names) or the window
-                                (data); valid until the next call */
+        const uint8_t *data; /* into the input span (names, stored data)
+                                or the window (deflated data); valid until
+                                the next call */
         size_t len;
         uint64_t pos;      /* position of data[0] in the name or output */
     } text, data;
@@ -73,29 +95,35 @@ typedef struct td_zip {
     td_input in;
     td_fault fault;
     td_inflate_state z;
+    td_zip_header cur;     /* the record being read */
+    td_zip_header local;   /* TD_ZIP_SEEKABLE: the local header of the
+                              central entry in cur */
     uint32_t init_flags;
     uint32_t member;       /* local members so far */
     uint32_t entry;        /* central entries so far */
     uint32_t crc;          /* CRC-32 of the member's output so far */
+    uint32_t name_crc;     /* CRC-32 of cur's name */
+    uint32_t local_name_crc; /* CRC-32 of local's name */
     uint64_t local_digest; /* members as the local headers describe them */
     uint64_t central_digest;
-    uint64_t out_size;     /* output bytes of the current member */
-    uint64_t in_left;      /* compressed bytes left, when known */
     uint64_t record_offset;/* where the current record started */
+    uint64_t record_size;  /* its bytes with name, extra and comment */
+    uint64_t data_offset;  /* where the member's data starts */
+    uint64_t data_left;    /* stored bytes still to deliver */
     uint64_t resume;       /* TD_ZIP_SEEKABLE: where to come back to */
     uint64_t central_start;
     uint64_t central_end;
+    uint64_t zip64_end_offset;
+    uint64_t end_entries;  /* totals of the zip64 end record, if any */
+    uint64_t end_central_size;
+    uint64_t end_central_offset;
     uint32_t name_left;
-    uint32_t name_crc;     /* CRC-32 of the current name (digests) */
     uint32_t extra_left;
-    uint32_t comment_left;
-    uint16_t method;
-    uint16_t gp_flags;
-    uint32_t expect_crc;
-    uint64_t expect_compressed;
-    uint64_t expect_uncompressed;
+    uint64_t skip_left;    /* bytes of an extra sub-field, comment or
+                              record tail still to skip */
+    uint16_t comment_len;
     uint8_t state;
-    uint8_t zip64;
+    uint8_t phase;         /* which records may come next */
 } td_zip;
 
 /* window: TD_INFLATE_WINDOW bytes. flags: 0 or TD_ZIP_SEEKABLE.

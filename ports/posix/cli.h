@@ -20,7 +20,7 @@ typedef struct cli_options {
     bool verbose;        /* validate -v */
     bool json;           /* stat --json */
     bool sort;           /* convert --sort */
-    const char *style;   /* dump --style: "native" or "llvm" */
+    const char *style;   /* dump --style: native, llvm or drcachesim */
     const char *to;      /* convert -f: "yaml", "json" or "chrome" */
     bool recover;        /* --recover-typed-extents */
 } cli_options;
@@ -29,5 +29,8 @@ typedef struct cli_options {
 void cli_report_fault(const char *path, const td_fault *f);
 
 int xray_command(const cli_options *o, host *h);
+
+/* A drmemtrace file or directory (o->path); opens its shards itself. */
+int drmem_command(const cli_options *o);
 
 #endif /* TRACEDEC_CLI_H */

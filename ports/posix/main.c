@@ -2,6 +2,7 @@
  * main.c - the tracedec command line: options, format detection, dispatch.
  */
 #include "cli.h"
+#include "tracedir.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,23 +10,27 @@
 
 static const char usage_text[] =
     "usage: tracedec [--io=pread|mmap|stream] COMMAND [OPTIONS] PATH\n"
-    "PATH is a trace file, or - for standard input.\n"
+    "PATH is a trace file, a drmemtrace directory, or - for standard input.\n"
     "commands:\n"
     "  info                  format, version, header fields, summary\n"
     "  validate [-v]         exit 0 when valid, 1 when not, 2 on usage or "
     "I/O errors\n"
-    "  dump [--style=native|llvm]\n"
+    "  dump [--style=native|llvm|drcachesim]\n"
     "                        one line per event in file order; llvm prints "
     "what\n"
-    "                        `llvm-xray fdr-dump` prints\n"
+    "                        `llvm-xray fdr-dump` prints, drcachesim the "
+    "lines\n"
+    "                        of DynamoRIO's view tool\n"
     "  convert -f yaml|json|chrome [--sort]\n"
     "                        yaml: llvm-xray convert's records (file order, "
     "or\n"
     "                        --sort for tsc order); json: JSON Lines; "
     "chrome:\n"
     "                        Chrome trace-event JSON\n"
-    "  stat [--json]         counts per record kind, threads, CPUs, time "
-    "span\n"
+    "  stat [--json]         XRay: counts per record kind, threads, CPUs, "
+    "time span;\n"
+    "                        drmemtrace: what DynamoRIO's basic_counts "
+    "prints\n"
     "options:\n"
     "  --recover-typed-extents  skip bytes lost to compiler-rt's typed-event\n"
     "                        extents bug with a warning instead of failing\n"
@@ -121,8 +126,9 @@ static int parse(cli_options *o, int argc, char **argv)
     }
     if (words < 2)
         return usage("a command and a path are needed");
-    if (strcmp(o->style, "native") != 0 && strcmp(o->style, "llvm") != 0)
-        return usage("--style is native or llvm");
+    if (strcmp(o->style, "native") != 0 && strcmp(o->style, "llvm") != 0 &&
+        strcmp(o->style, "drcachesim") != 0)
+        return usage("--style is native, llvm or drcachesim");
     if (o->command == CMD_CONVERT && strcmp(o->to, "yaml") != 0 &&
         strcmp(o->to, "json") != 0 && strcmp(o->to, "chrome") != 0)
         return usage("convert needs -f yaml, json or chrome");
@@ -149,6 +155,8 @@ int main(int argc, char **argv)
     rc = parse(&o, argc, argv);
     if (rc != 0)
         return rc;
+    if (tracedir_is_dir(o.path))
+        return drmem_command(&o);
     if (host_open(&h, o.path, o.io) != 0 || host_head(&h, 64, &head, &len)) {
         fprintf(stderr, "tracedec: %s: %s\n", o.path, h.error);
         host_close(&h);
@@ -158,6 +166,13 @@ int main(int argc, char **argv)
     case TD_FORMAT_XRAY:
         rc = xray_command(&o, &h);
         break;
+    case TD_FORMAT_DRMEMTRACE:
+    case TD_FORMAT_ZIP:
+    case TD_FORMAT_GZIP:
+    case TD_FORMAT_LZ4:
+    case TD_FORMAT_SNAPPY:
+        host_close(&h);
+        return drmem_command(&o);
     default:
         fprintf(stderr, "%s:0: unknown-format: %s\n", o.path,
                 len == 0 ? "the file is empty"

@@ -23,7 +23,7 @@ void xray_chrome_init(xray_chrome *c, FILE *f)
     memset(c, 0, sizeof *c);
     c->f = f;
     c->first = true;
-    thread_map_init(&c->stacks, sizeof(chrome_stack));
+    u64_map_init(&c->stacks, sizeof(chrome_stack));
 }
 
 /* Microseconds with three decimals, exact while the frequency is below
@@ -64,7 +64,7 @@ static void duration(xray_chrome *c, const char *phase, const chrome_stack *s,
 static chrome_stack *stack_of(xray_chrome *c, const td_xray_event *ev)
 {
     chrome_stack *s =
-        thread_map_get(&c->stacks, thread_key(ev->pid, ev->tid));
+        u64_map_get(&c->stacks, thread_key(ev->pid, ev->tid));
     if (s != NULL) {
         s->pid = ev->pid;
         s->tid = ev->tid;
@@ -137,12 +137,12 @@ int xray_chrome_finish(xray_chrome *c)
     size_t slot = 0;
     uint64_t key;
     chrome_stack *s;
-    while ((s = thread_map_next(&c->stacks, &slot, &key)) != NULL) {
+    while ((s = u64_map_next(&c->stacks, &slot, &key)) != NULL) {
         while (s->depth > 0)
             duration(c, "E", s, s->frames[--s->depth], s->last_tsc);
         free(s->frames);
     }
-    thread_map_free(&c->stacks);
+    u64_map_free(&c->stacks);
     fputs("\n]}\n", c->f);
     return 0;
 }

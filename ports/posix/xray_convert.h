@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "tracedec.h"
-#include "thread_map.h"
+#include "u64_map.h"
 
 /* ---- YAML: the records of `llvm-xray convert -f yaml` ---------------------
  * A call argument joins the record before it, so one record is held back;
@@ -57,7 +57,7 @@ typedef struct xray_chrome {
     uint64_t frequency;
     bool first;
     bool in_payload;
-    thread_map stacks;  /* (pid, tid) -> chrome_stack */
+    u64_map stacks;  /* (pid, tid) -> chrome_stack */
 } xray_chrome;
 
 void xray_chrome_init(xray_chrome *c, FILE *f);

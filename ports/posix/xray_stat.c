@@ -10,12 +10,12 @@
 void xray_stat_init(xray_stat *s)
 {
     memset(s, 0, sizeof *s);
-    thread_map_init(&s->threads, 1);
+    u64_map_init(&s->threads, 1);
 }
 
 void xray_stat_free(xray_stat *s)
 {
-    thread_map_free(&s->threads);
+    u64_map_free(&s->threads);
 }
 
 static void note_time(xray_stat *s, const td_xray_event *ev)
@@ -29,7 +29,7 @@ static void note_time(xray_stat *s, const td_xray_event *ev)
 
 static int note_thread(xray_stat *s, const td_xray_event *ev)
 {
-    if (thread_map_get(&s->threads, thread_key(ev->pid, ev->tid)) == NULL)
+    if (u64_map_get(&s->threads, thread_key(ev->pid, ev->tid)) == NULL)
         return -1;
     if (!(s->cpus[ev->cpu / 8] & (1u << (ev->cpu % 8)))) {
         s->cpus[ev->cpu / 8] |= (unsigned char)(1u << (ev->cpu % 8));

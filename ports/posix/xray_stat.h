@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "tracedec.h"
-#include "thread_map.h"
+#include "u64_map.h"
 
 typedef struct xray_stat {
     td_xray_event header;      /* the header event */
@@ -20,7 +20,7 @@ typedef struct xray_stat {
     uint64_t file_bytes;       /* offset + size of the last event */
     uint64_t tsc_min, tsc_max; /* over function and event records */
     bool any_tsc;
-    thread_map threads;        /* (pid, tid) -> nothing */
+    u64_map threads;        /* (pid, tid) -> nothing */
     unsigned char cpus[65536 / 8];
     unsigned ncpus;
 } xray_stat;

@@ -21,6 +21,7 @@ void td_input_init(td_input *in)
 
 static void request_next(td_input *in, size_t min_len)
 {
+    in->random = 0;
     in->want.offset = in->span_offset + in->span_len;
     in->want.min_len = min_len;
     in->want.source = in->source;
@@ -48,7 +49,9 @@ int td_input_feed(td_input *in, const void *data, size_t len)
     in->span_len = len;
     in->pos = 0;
     in->span_offset = in->want.offset;
-    if (len == 0)
+    /* End of the source: an empty answer, or a short one to a random-access
+     * request (those must be answered whole when the bytes exist). */
+    if (len == 0 || (in->random && len < in->want.min_len))
         in->eof = 1;
     return TD_OK;
 }
@@ -98,6 +101,35 @@ void td_input_unget(td_input *in, const uint8_t *bytes, size_t n)
     memmove(in->stage + n, in->stage, in->staged);
     memcpy(in->stage, bytes, n);
     in->staged = (uint8_t)(in->staged + n);
+}
+
+const uint8_t *td_input_at(td_input *in, uint32_t source, uint64_t offset,
+                           size_t n, size_t *available)
+{
+    *available = 0;
+    if (in->source == source && !in->waiting && offset >= in->span_offset &&
+        offset - in->span_offset <= in->span_len) {
+        size_t have = in->span_len - (size_t)(offset - in->span_offset);
+        if (have >= n && in->span != NULL)
+            return in->span + (offset - in->span_offset);
+        if (in->eof && in->span_offset == offset) {
+            *available = have; /* answered short: the source ends */
+            return NULL;
+        }
+    }
+    in->span = NULL;
+    in->span_len = 0;
+    in->pos = 0;
+    in->staged = 0;
+    in->source = source;
+    in->span_offset = offset;
+    in->want.offset = offset;
+    in->want.min_len = n;
+    in->want.source = source;
+    in->eof = 0;
+    in->random = 1;
+    in->waiting = 1;
+    return NULL;
 }
 
 uint64_t td_input_skip(td_input *in, uint64_t max)

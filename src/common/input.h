@@ -8,6 +8,8 @@
  *   td_input_piece(in, max)  up to max bytes of a long run (payloads),
  *                            straight from the span, never staged;
  *   td_input_skip(in, max)   drop up to max bytes, staged ones first.
+ * Random-access decoders read with td_input_at(in, source, offset, n)
+ * instead, which never stages and may ask for more than TD_STAGE_SIZE.
  * When the bytes are not there, peek and piece return NULL: either a request
  * is outstanding (td_input_waiting) or the host said end of file
  * (td_input_ended), and the decoder turns that into TD_NEED_INPUT or
@@ -28,6 +30,15 @@ int td_input_feed(td_input *in, const void *data, size_t len);
 /* Random access: forget the span and anything staged; the cursor is now at
  * `offset` of `source`, and the next peek or piece asks for it. */
 void td_input_seek(td_input *in, uint32_t source, uint64_t offset);
+
+/* Random access: n contiguous bytes of `source` at `offset`, straight
+ * from the span (never staged, so n may exceed TD_STAGE_SIZE). Returns a
+ * pointer valid until the next request, or NULL: then either a request
+ * for (source, offset, n) is outstanding (td_input_waiting), or the source
+ * holds fewer than n bytes from `offset` (the host answered short: the
+ * source ends there; *available says how many it holds). */
+const uint8_t *td_input_at(td_input *in, uint32_t source, uint64_t offset,
+                           size_t n, size_t *available);
 
 /* Absolute offset of the next byte the decoder has not taken. */
 static inline uint64_t td_input_tell(const td_input *in)

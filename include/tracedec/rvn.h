@@ -1,0 +1,209 @@
+/*
+ * tracedec/rvn.h - REVEN block traces ("rvnblock", blocks.sqlite): an
+ * SQLite database written by tetrane/rvnblock's Writer, read with
+ * <tracedec/sqlite.h>.
+ *
+ * td_rvn checks and decodes a whole file in one pass of events:
+ *   METADATA_TEXT*, METADATA   the single _metadata row (7-column layout of
+ *                              metadata version 1, or the 5-column one of
+ *                              version 0); type 9 (block); format and tool
+ *                              versions semver 2.0, format major 1;
+ *   TABLES                     which tables exist and their root pages;
+ *   (BLOCK_DATA*, BLOCK)*      `blocks` in rowid order: ids 1..N without
+ *                              gaps, id 1 the 9-byte "interrupt" block,
+ *                              instruction_count 0..65535, mode 0..2;
+ *   INSTRUCTION*               `instruction_indices` by (block, id): ids
+ *                              from 0 without gaps, offsets increasing,
+ *                              each inside its block's instruction bytes,
+ *                              at most instruction_count - 1 per block;
+ *   (EXECUTION | INTERRUPT)*   `execution` by transition: each row is a
+ *                              block executed over [previous T or 0, T),
+ *                              T strictly increasing, block ids in 1..N;
+ *                              `interrupts`, merged in by transition: each
+ *                              interrupt at T starts an execution of block
+ *                              1 at T, and (when the table exists) each
+ *                              execution of block 1 has its interrupt.
+ * then TD_END. Files from before instruction_indices or interrupts existed
+ * (format "1.0.0" all the same) are accepted with a warning event.
+ *
+ * Memory: sizeof(td_rvn) <= 1536 bytes (the database and two cursors:
+ * `execution` and `interrupts` are merged through the two lanes, as are
+ * `instruction_indices` and `blocks`); no workspace. The contract is the
+ * one of <tracedec.h> and <tracedec/sqlite.h>: pages by request, sources 0
+ * and 1 both the database file.
+ */
+#ifndef TRACEDEC_RVN_H
+#define TRACEDEC_RVN_H
+
+#include "common.h"
+#include "sqlite.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* REVEN resource type of block traces (rvnmetadata ResourceType::Block). */
+#define TD_RVN_TYPE_BLOCK 9
+
+/* The tables (td_rvn_event.tables.present bits, root[] index). */
+enum td_rvn_table {
+    TD_RVN_METADATA_TABLE = 0,
+    TD_RVN_BLOCKS = 1,
+    TD_RVN_EXECUTION_TABLE = 2,
+    TD_RVN_INSTRUCTION_INDICES = 3,
+    TD_RVN_INTERRUPTS = 4,
+    TD_RVN_TABLE_COUNT = 5
+};
+
+/* _metadata text fields. */
+enum td_rvn_text {
+    TD_RVN_FORMAT_VERSION = 0,
+    TD_RVN_TOOL_NAME = 1,
+    TD_RVN_TOOL_VERSION = 2,  /* metadata version 0: absent, and read as
+                                 "1.0.0-prerelease" */
+    TD_RVN_TOOL_INFO = 3
+};
+
+enum td_rvn_event_kind {
+    TD_RVN_METADATA_TEXT = 1, /* .text: a fragment of a _metadata text */
+    TD_RVN_METADATA = 2,      /* .metadata: the _metadata row, checked */
+    TD_RVN_TABLES = 3,        /* .tables */
+    TD_RVN_BLOCK_DATA = 4,    /* .data: instruction bytes of the block whose
+                                 BLOCK event follows */
+    TD_RVN_BLOCK = 5,         /* .block */
+    TD_RVN_INSTRUCTION = 6,   /* .instruction */
+    TD_RVN_EXECUTION = 7,     /* .execution */
+    TD_RVN_INTERRUPT = 8,     /* .interrupt */
+    TD_RVN_WARNING = 9        /* .warning */
+};
+
+/* A semantic version, "MAJOR.MINOR.PATCH[-PRE][+BUILD]". */
+typedef struct td_rvn_version {
+    uint64_t major, minor, patch;
+    bool prerelease, build;
+} td_rvn_version;
+
+typedef struct td_rvn_event {
+    int kind;
+    uint64_t offset;          /* the row's cell in the file (fragments:
+                                 their first byte) */
+    uint64_t size;
+    struct {
+        int field;            /* enum td_rvn_text */
+        const uint8_t *data;  /* UTF-8 (or UTF-16: td_sqlite_info()) */
+        uint32_t size;
+        uint64_t pos, length;
+        bool last;
+    } text;
+    struct {
+        uint32_t metadata_version; /* 1, or 0 for the 5-column layout */
+        uint32_t type;        /* 9 */
+        td_rvn_version format;
+        td_rvn_version tool;
+        int64_t generation_date; /* seconds since 1970 */
+    } metadata;
+    struct {
+        uint32_t present;     /* 1 << enum td_rvn_table */
+        uint32_t root[TD_RVN_TABLE_COUNT];
+    } tables;
+    struct {
+        const uint8_t *data;
+        uint32_t size;
+        uint64_t pos, length;
+        bool last;
+    } data;
+    struct {
+        int64_t id;           /* rowid */
+        uint64_t pc;          /* stored as int64: reinterpreted */
+        uint64_t data_length; /* instruction bytes */
+        uint32_t instruction_count;
+        uint8_t mode;         /* 0 x86-64, 1 x86-32, 2 x86-16 */
+    } block;
+    struct {
+        int64_t block_id;
+        uint32_t id;          /* instruction k + 1 of the block */
+        uint32_t index;       /* starts at this offset in its data */
+    } instruction;
+    struct {
+        uint64_t start, end;  /* transitions [start, end) */
+        int64_t block_id;     /* 1: a non-instruction (interrupt, fault) */
+    } execution;
+    struct {
+        uint64_t transition;
+        uint64_t pc;
+        int64_t number;       /* u32 stored as int32 */
+        int64_t related_block_id; /* 0: none */
+        uint8_t mode;
+        bool is_hw;
+    } interrupt;
+    struct {
+        int code;             /* enum td_warning */
+        const char *reason;
+    } warning;
+} td_rvn_event;
+
+/* What td_rvn_counts() reports once TD_END was returned. */
+typedef struct td_rvn_counts {
+    uint64_t blocks, instructions, executions, interrupts;
+    uint64_t interrupt_executions;  /* execution rows of block 1 */
+    uint64_t last_transition;       /* end of the last execution row */
+    uint64_t block_bytes;           /* instruction bytes of all blocks */
+} td_rvn_counts;
+
+/* The decoder: caller-owned; fields are private. */
+typedef struct td_rvn {
+    td_sqlite db;
+    td_sqlite_cursor main;    /* lane 0 */
+    td_sqlite_cursor side;    /* lane 1: the table merged in */
+    td_rvn_counts counts;
+    uint32_t root[TD_RVN_TABLE_COUNT];
+    uint32_t present;
+    uint8_t phase;
+    uint8_t side_state;       /* the merged table's cursor */
+    uint8_t pending_warning;  /* a warning event is due (its code - 599) */
+    uint8_t metadata_rows;
+    uint8_t schema_column;    /* schema row being read */
+    uint8_t name_match;       /* which table name the row's name is */
+    uint8_t type_is_table;
+    uint8_t version_state;    /* semver parser */
+    uint8_t text_field;       /* metadata column -> text field, or 255 */
+    uint8_t row_ok;           /* columns seen in the current row (bits) */
+    uint64_t number;          /* semver parser: the current number */
+    td_rvn_version *version;  /* the one being parsed (in `meta`) */
+    td_rvn_event meta;        /* the METADATA event being assembled */
+    int64_t columns[8];       /* integer columns of the current row */
+    uint32_t column_types;    /* bit i: column i is an integer */
+    uint64_t data_length;     /* current blocks row's blob */
+    uint64_t row_offset;
+    int64_t block_id;         /* instruction_indices: current block */
+    uint32_t next_instruction;
+    int64_t last_index;
+    uint64_t side_data_length; /* blocks (side lane): data of block_id */
+    uint32_t side_count;      /* and its instruction_count */
+    int64_t side_id;          /* the side cursor's current block rowid */
+    uint64_t last_transition; /* execution: previous T (0 at first) */
+    uint64_t interrupt_at;    /* side: next interrupt transition */
+    td_rvn_event interrupt;   /* side: the next interrupt, decoded */
+    bool have_interrupt;
+    bool side_done;
+} td_rvn;
+
+/* flags: 0. Returns TD_OK or TD_E_INVALID_ARGUMENT. */
+int td_rvn_init(td_rvn *r, const td_sqlite_files *files, uint32_t flags);
+
+/* TD_EVENT, TD_NEED_INPUT, TD_END, or an error (TD_E_TRUNCATED,
+ * TD_E_SQLITE_*, TD_E_RVN_*), sticky. Pointers in *ev (text.data,
+ * data.data, warning.reason) stay valid until the next call. */
+int td_rvn_next(td_rvn *r, td_rvn_event *ev);
+const td_request *td_rvn_request(const td_rvn *r);
+int td_rvn_feed(td_rvn *r, const void *data, size_t len);
+const td_fault *td_rvn_fault(const td_rvn *r);
+/* The database header (valid once the first event came). */
+const td_sqlite_header *td_rvn_header(const td_rvn *r);
+const td_rvn_counts *td_rvn_counts_of(const td_rvn *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRACEDEC_RVN_H */

@@ -1,0 +1,293 @@
+/*
+ * tracedec/sqlite.h - a read-only reader of the SQLite database file format
+ * (https://www.sqlite.org/fileformat2.html), without libsqlite.
+ *
+ * td_sqlite is one database file: its checked 100-byte header and the input
+ * through which pages arrive. td_sqlite_cursor scans one b-tree (a table by
+ * rowid, or an index or WITHOUT ROWID table by key) in key order and emits
+ * its rows: a ROW event, then one VALUE event per stored column. Both follow
+ * the contract at the top of <tracedec.h>, with random access: the decoder
+ * asks for whole pages, `page_size` bytes at (pgno - 1) * page_size, and the
+ * host answers with at least that many bytes unless the file ends first. A
+ * pread host needs one page-sized buffer per source, an mmap host none.
+ *
+ * Sources. Requests name source 0 or 1, and both are the database file:
+ * each is a lane with its own span, so that two cursors can walk different
+ * parts of the file at once (a merge of two tables) without re-reading.
+ * A host keeps the last span of each source valid until that source is
+ * asked for again.
+ *
+ * Side files. The host says at init whether `DB-wal` and `DB-journal` exist
+ * beside the database. A non-empty WAL holds committed pages that the main
+ * file lacks, and a hot journal means the main file may be half-written:
+ * both are refused (TD_E_SQLITE_WAL, TD_E_SQLITE_HOT_JOURNAL), since the
+ * main file alone would give stale or torn data.
+ *
+ * Memory: sizeof(td_sqlite) <= 384 bytes, sizeof(td_sqlite_cursor) <= 512
+ * bytes, nothing else; no workspace. Values of any length (TEXT and BLOB up
+ * to the format's 2^31 - 1 bytes) arrive as ordered fragments: the part
+ * stored in the cell, then one fragment per overflow page.
+ *
+ * What is checked, on every page a scan enters: page number in range and
+ * not the lock-byte page, a pointer-map page or page 1; page type of the
+ * b-tree's kind, interior above and leaves at one depth (<= 20); cell count,
+ * cell-content start, freeblock chain; every cell inside the content area;
+ * no page twice on the current path and no more pages than the file holds;
+ * rowids strictly increasing and inside their parents' bounds (index keys
+ * too, on request); payload spill sizes; overflow chains of exactly the
+ * implied length ending with 0; record headers (serial types 10 and 11 are
+ * corrupt) whose values fill the payload exactly. Pointer-map pages are
+ * never followed; the freelist is walked by td_sqlite_check_freelist().
+ */
+#ifndef TRACEDEC_SQLITE_H
+#define TRACEDEC_SQLITE_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The deepest b-tree accepted (SQLite's BTCURSOR_MAX_DEPTH): every interior
+ * page but the root has at least 3 children, so a tree of depth 21 needs
+ * more than 2 * 3^19 > 2^31 pages, more than a database may hold. */
+#define TD_SQLITE_MAX_DEPTH 20
+
+/* Request sources: both are the database file (see above). */
+#define TD_SQLITE_LANES 2
+
+/* Values a ROW event can carry inline (TD_SQLITE_WHOLE_ROWS). */
+#define TD_SQLITE_INLINE_VALUES 8
+
+/* Text encodings (header offset 56). */
+enum td_sqlite_encoding {
+    TD_SQLITE_UTF8 = 1,
+    TD_SQLITE_UTF16LE = 2,
+    TD_SQLITE_UTF16BE = 3
+};
+
+/* What the host knows about the files beside the database. */
+typedef struct td_sqlite_files {
+    uint64_t db_size;         /* bytes of the database file */
+    uint64_t wal_size;        /* bytes of DB-wal; 0 when absent */
+    uint64_t journal_size;    /* bytes of DB-journal; 0 when absent */
+    uint8_t journal_head[8];  /* its first bytes (zeros if shorter) */
+} td_sqlite_files;
+
+/* The database header, checked (td_sqlite_info()). */
+typedef struct td_sqlite_header {
+    uint32_t page_size;       /* 512..65536 */
+    uint32_t usable_size;     /* page_size - reserved, >= 480 */
+    uint32_t page_count;      /* pages the database holds */
+    uint32_t header_page_count; /* in-header size, 0 when not valid */
+    uint32_t change_counter;
+    uint32_t freelist_trunk;  /* first freelist trunk page, 0 if none */
+    uint32_t freelist_count;  /* freelist pages */
+    uint32_t schema_cookie;
+    uint32_t schema_format;   /* 0 (empty database) .. 4 */
+    uint32_t cache_size;
+    uint32_t largest_root;    /* non-zero: auto-vacuum, pointer maps */
+    uint32_t encoding;        /* enum td_sqlite_encoding (0 read as 1) */
+    uint32_t user_version;
+    uint32_t incremental_vacuum;
+    uint32_t application_id;
+    uint32_t version_valid_for;
+    uint32_t sqlite_version;  /* SQLITE_VERSION_NUMBER of the last writer */
+    uint8_t write_version;    /* 1 rollback journal, 2 WAL */
+    uint8_t read_version;
+    uint8_t reserved;         /* bytes at the end of every page */
+} td_sqlite_header;
+
+/* The database: caller-owned; fields are private. */
+typedef struct td_sqlite {
+    td_input in[TD_SQLITE_LANES];
+    td_fault fault;
+    td_sqlite_files files;
+    td_sqlite_header header;
+    uint32_t lock_page;       /* the lock-byte page, 0 if beyond the file */
+    uint8_t lane;             /* the lane whose request is outstanding */
+    uint8_t opened;           /* the header was read and checked */
+} td_sqlite;
+
+/* Kinds of b-tree. */
+enum td_sqlite_tree {
+    TD_SQLITE_ANY_TREE = 0,   /* cursor flag: whatever the root page is */
+    TD_SQLITE_TABLE = 1,      /* rowid table: pages 0x05 and 0x0d */
+    TD_SQLITE_INDEX = 2       /* index or WITHOUT ROWID table: 0x02, 0x0a */
+};
+
+/* Value types. */
+enum td_sqlite_type {
+    TD_SQLITE_NULL = 0,
+    TD_SQLITE_INTEGER = 1,
+    TD_SQLITE_REAL = 2,
+    TD_SQLITE_TEXT = 3,       /* raw bytes in the database's encoding */
+    TD_SQLITE_BLOB = 4
+};
+
+/* One value. TEXT and BLOB: `length` bytes in all; `data` holds `size`
+ * of them from position `pos` (a fragment), `last` on the final one. */
+typedef struct td_sqlite_value {
+    int type;                 /* enum td_sqlite_type */
+    uint32_t serial_type;     /* as stored (TEXT/BLOB: 12 or 13 + 2n,
+                                 clamped to UINT32_MAX) */
+    int64_t integer;          /* INTEGER: sign-extended */
+    uint64_t real_bits;       /* REAL: IEEE-754 binary64 bits */
+    uint64_t length;          /* TEXT/BLOB: total bytes */
+    const uint8_t *data;      /* TEXT/BLOB: this fragment */
+    uint32_t size;            /* bytes at data */
+    uint64_t pos;             /* position of data[0] in the value */
+    bool last;                /* the value's final fragment */
+} td_sqlite_value;
+
+enum td_sqlite_event_kind {
+    TD_SQLITE_ROW = 1,        /* .row: a row begins */
+    TD_SQLITE_VALUE = 2       /* .column and .value: a column's value, or
+                                 a fragment of it */
+};
+
+typedef struct td_sqlite_event {
+    int kind;
+    uint64_t offset;          /* ROW: the cell; VALUE: the first byte of
+                                 the value (or fragment) in the file */
+    uint64_t size;            /* ROW: bytes of the cell on its page;
+                                 VALUE: bytes of this piece in the file */
+    struct {
+        int tree;             /* enum td_sqlite_tree */
+        int64_t rowid;        /* TABLE only */
+        uint32_t page;        /* the page holding the cell */
+        uint32_t payload_size;
+        uint32_t header_size; /* record header bytes */
+        uint32_t columns;     /* values stored (may be fewer than the
+                                 table has: the rest take their default) */
+        bool inline_values;   /* values[] holds them all: no VALUE events
+                                 follow (TD_SQLITE_WHOLE_ROWS) */
+    } row;
+    uint32_t column;          /* VALUE: 0-based column in the record */
+    td_sqlite_value value;    /* VALUE */
+    td_sqlite_value values[TD_SQLITE_INLINE_VALUES]; /* ROW, inline */
+} td_sqlite_event;
+
+/* Where a reader is in a record's payload (private). */
+typedef struct td_sqlite_reader {
+    uint32_t pos;             /* bytes of the payload behind */
+    uint32_t piece_start;     /* payload position of the piece's byte 0 */
+    uint32_t piece_end;       /* payload position where the piece ends */
+    uint32_t page;            /* overflow page of the piece, 0: the cell */
+    uint32_t next;            /* the overflow page after it, 0 if none */
+    uint32_t chain;           /* overflow pages entered */
+    uint64_t next_at;         /* file offset `next` was read from */
+} td_sqlite_reader;
+
+/* One level of the path from the root (private). */
+typedef struct td_sqlite_level {
+    uint32_t page;
+    uint16_t cell;            /* the cell (or child) being visited */
+    uint16_t cells;
+} td_sqlite_level;
+
+/* A scan of one b-tree: caller-owned; fields are private. */
+typedef struct td_sqlite_cursor {
+    td_sqlite *db;
+    uint32_t root;
+    uint32_t flags;
+    uint8_t lane;
+    uint8_t tree;             /* enum td_sqlite_tree once known */
+    uint8_t state;
+    uint8_t depth;            /* levels on the path */
+    uint8_t leaf_depth;       /* 0 until the first leaf */
+    uint8_t key_columns;      /* leading integer columns checked in order */
+    uint8_t has_last, has_floor;
+    uint32_t visited;         /* pages entered by this scan */
+    uint32_t pending;         /* the child page to enter next */
+    uint64_t pending_at;      /* file offset its number was read from */
+    int64_t last_rowid;       /* the previous row's rowid */
+    int64_t floor;            /* rowids must exceed it (parent keys) */
+    td_sqlite_level path[TD_SQLITE_MAX_DEPTH];
+    /* The row being decoded. */
+    uint32_t row_page;
+    uint16_t row_local_start; /* offset of the payload in its page */
+    uint32_t payload;         /* P */
+    uint32_t local;           /* bytes stored in the cell */
+    uint32_t overflow_pages;  /* the chain's exact length */
+    uint32_t first_overflow;
+    uint64_t overflow_at;     /* file offset of the cell's overflow pointer */
+    uint64_t row_offset;      /* file offset of the cell */
+    uint32_t header_size;
+    uint8_t header_varint;    /* bytes of the header-size varint */
+    uint64_t value_at;        /* file offset of the current value */
+    uint32_t columns;
+    uint32_t column;          /* next column to emit */
+    uint32_t value_left;      /* TEXT/BLOB bytes still to emit */
+    uint32_t value_length;
+    uint64_t serial_type;     /* of the current column */
+    int8_t key_order;         /* index key comparison: 0 equal so far,
+                                 1 greater, 2 undecidable */
+    uint8_t staged;           /* bytes in stage[] */
+    uint8_t stage[9];
+    int64_t key[4];           /* the previous index key's integers */
+    uint8_t key_known;        /* how many of key[] the previous row set */
+    uint8_t key_seen;         /* how many this row has set */
+    uint64_t body_sum;        /* sum of value sizes (header pre-pass) */
+    td_sqlite_reader hdr;     /* reads serial types */
+    td_sqlite_reader body;    /* reads values */
+} td_sqlite_cursor;
+
+/* Cursor flags. */
+#define TD_SQLITE_WHOLE_ROWS 0x100u /* rows whose record is all in the cell
+                                       and has at most 8 columns come as
+                                       one ROW event with values[] */
+#define TD_SQLITE_SCHEMA_ROWS 0x200u /* check sqlite_schema rows: 5 columns,
+                                        rootpage an integer in range */
+
+/* Prepare a database. `files` describes the file and its neighbours.
+ * flags: 0. Returns TD_OK or TD_E_INVALID_ARGUMENT. */
+int td_sqlite_init(td_sqlite *db, const td_sqlite_files *files,
+                   uint32_t flags);
+
+/* Read and check the header: TD_OK, TD_NEED_INPUT, or an error
+ * (TD_E_SQLITE_MAGIC, _HEADER, _WAL, _HOT_JOURNAL, TD_E_TRUNCATED).
+ * Cursors call it themselves; call it to look at the header first. */
+int td_sqlite_open(td_sqlite *db);
+const td_sqlite_header *td_sqlite_info(const td_sqlite *db);
+
+/* The outstanding request (source = lane) and its answer. */
+const td_request *td_sqlite_request(const td_sqlite *db);
+int td_sqlite_feed(td_sqlite *db, const void *data, size_t len);
+/* The sticky error, shared by the database and all its cursors. */
+const td_fault *td_sqlite_fault(const td_sqlite *db);
+
+/* Scan the b-tree rooted at `root` (1 is sqlite_schema) through `lane`
+ * (0 or 1). flags: a td_sqlite_tree (the kind the root must be; 0 takes
+ * it from the root page), | key_columns << 4 (0..4: check that these
+ * leading columns of an index b-tree, when integers, increase strictly),
+ * | TD_SQLITE_WHOLE_ROWS, | TD_SQLITE_SCHEMA_ROWS. Returns TD_OK or
+ * TD_E_INVALID_ARGUMENT. */
+int td_sqlite_scan(td_sqlite_cursor *c, td_sqlite *db, uint32_t root,
+                   unsigned lane, uint32_t flags);
+
+/* TD_EVENT, TD_NEED_INPUT, TD_END (the b-tree has no more rows), or an
+ * error: TD_E_TRUNCATED, TD_E_SQLITE_*; sticky for the database. Pointers
+ * in *ev stay valid until the next call on any cursor of the database. */
+int td_sqlite_next(td_sqlite_cursor *c, td_sqlite_event *ev);
+
+/* Drop the rest of the current row (its overflow pages are not read, so
+ * their chain is not checked); the next call starts the next row. */
+void td_sqlite_skip_row(td_sqlite_cursor *c);
+
+/* Walk the freelist: every trunk page in range, at most U/4 - 2 leaves
+ * each, leaves in range, the count in the header matched exactly.
+ * TD_OK, TD_NEED_INPUT or an error (TD_E_SQLITE_FREELIST). Resumable with
+ * the small state in *walk (zero it first). */
+typedef struct td_sqlite_freelist_walk {
+    uint32_t trunk;           /* trunk page to read next, 0 when done */
+    uint32_t seen;            /* freelist pages counted */
+    uint8_t started;
+} td_sqlite_freelist_walk;
+int td_sqlite_check_freelist(td_sqlite *db, td_sqlite_freelist_walk *walk);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRACEDEC_SQLITE_H */

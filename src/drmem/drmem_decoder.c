@@ -1,0 +1,286 @@
+/*
+ * drmem_decoder.c - the drmemtrace record decoder's entry points and its
+ * dispatch loop.
+ *
+ * Technique. Records have one fixed width in a file (12 bytes, or 8 from
+ * 32-bit producers), fixed when the first record, which must be a HEADER,
+ * is seen: in a 12-byte file bytes 8..11 are the high half of the version
+ * and are zero; in an 8-byte file they hold the next record's non-zero
+ * type. Each call peeks one whole record (staged when it straddles two
+ * spans), hands it to the file that knows its type, and takes it once it
+ * has been accepted. ENCODING records and some bookkeeping markers produce
+ * no event of their own (DRMEM_AGAIN) and the loop goes on. Everything the
+ * checks need is a handful of counters and flags: the state is O(1).
+ *
+ *   drmem_preamble.c  HEADER, THREAD, PID, THREAD_EXIT, FOOTER, file type
+ *   drmem_instr.c     instructions, their ENCODING records, memory refs
+ *   drmem_markers.c   markers and their pairings
+ *   drmem_chunks.c    zip members: chunk footers, ordinals, hidden repeats
+ *   drmem_file.c      the container in front of the records
+ */
+#include "drmem_internal.h"
+
+typedef char td_drmem_decoder_fits_256_bytes
+    [sizeof(td_drmem_decoder) <= 256 ? 1 : -1];
+
+int td_drmem_init(td_drmem_decoder *d, uint32_t flags)
+{
+    if (d == NULL || flags != 0)
+        return TD_E_INVALID_ARGUMENT;
+    memset(d, 0, sizeof *d);
+    td_input_init(&d->in);
+    d->tid = -1;
+    d->pid = -1;
+    d->member = UINT32_MAX;
+    d->previous_marker = DRMEM_NO_MARKER;
+    return TD_OK;
+}
+
+int td_drmem_reset(td_drmem_decoder *d)
+{
+    return td_drmem_init(d, 0);
+}
+
+const td_request *td_drmem_request(const td_drmem_decoder *d)
+{
+    return &d->in.want;
+}
+
+const td_fault *td_drmem_fault(const td_drmem_decoder *d)
+{
+    return &d->fault;
+}
+
+int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len)
+{
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (d->fault.code != 0)
+        return d->fault.code;
+    return td_input_feed(&d->in, data, len);
+}
+
+void drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,
+                      const drmem_record *r, uint64_t offset, int kind)
+{
+    ev->kind = kind;
+    ev->flags = d->kernel ? TD_DRMEM_KERNEL : 0;
+    ev->offset = offset;
+    ev->size = d->width;
+    ev->type = r->type;
+    ev->size_field = r->size;
+    ev->addr = r->addr;
+    ev->tid = d->tid;
+    ev->pid = d->pid;
+    ev->record_ordinal = d->visible;
+    ev->instr_ordinal = d->instrs;
+}
+
+void drmem_visible(td_drmem_decoder *d, td_drmem_event *ev)
+{
+    d->visible++;
+    ev->record_ordinal = d->visible;
+    ev->instr_ordinal = d->instrs;
+}
+
+void drmem_warn(td_drmem_decoder *d, int code)
+{
+    d->warning_code = (uint16_t)code;
+}
+
+static const char *warning_reason(int code)
+{
+    if (code == TD_W_DRMEM_UNKNOWN_MARKER)
+        return TD_REASON("marker type 47 to 99: newer than this decoder");
+    return TD_REASON("FOOTER without a THREAD_EXIT before it: the thread "
+                     "was detached or its trace cut short");
+}
+
+/* A warning is about the record just taken. */
+static int emit_warning(td_drmem_decoder *d, td_drmem_event *ev)
+{
+    drmem_record none = {0, 0, 0, NULL};
+    drmem_event_base(d, ev, &none, td_input_tell(&d->in) - d->width,
+                     TD_DRMEM_EV_WARNING);
+    ev->size = 0;
+    ev->warning.code = d->warning_code;
+    ev->warning.reason = warning_reason(d->warning_code);
+    d->warning_code = 0;
+    return TD_EVENT;
+}
+
+static int emit_chunk(td_drmem_decoder *d, td_drmem_event *ev)
+{
+    drmem_record none = {0, 0, 0, NULL};
+    drmem_event_base(d, ev, &none, td_input_tell(&d->in), TD_DRMEM_EV_CHUNK);
+    ev->flags |= TD_DRMEM_HIDDEN;
+    ev->size = 0;
+    ev->chunk.index = d->member;
+    d->chunk_pending = 0;
+    return TD_EVENT;
+}
+
+/* The first record fixes the width; it must be a HEADER. */
+static int detect_width(td_drmem_decoder *d)
+{
+    const uint8_t *p = td_input_peek(&d->in, 12);
+    if (p == NULL)
+        return td_input_stall(&d->in, &d->fault, 0,
+                              TD_REASON("stream shorter than one record"));
+    if (td_le16(p) != TD_DRMEM_HEADER)
+        return td_fail(&d->fault, TD_E_DRMEM_HEADER, 0,
+                       TD_REASON("the stream does not start with a HEADER "
+                                 "record"));
+    d->width = td_le32(p + 8) == 0 ? 12 : 8;
+    return TD_OK;
+}
+
+static void read_record(const td_drmem_decoder *d, const uint8_t *p,
+                        drmem_record *r)
+{
+    r->type = td_le16(p);
+    r->size = td_le16(p + 2);
+    r->addr = d->width == 12 ? td_le64(p + 4) : td_le32(p + 4);
+    r->bytes = p;
+}
+
+static bool is_instr_kind(uint16_t type)
+{
+    return td_drmem_type_is_instr(type) || type == TD_DRMEM_INSTR_NO_FETCH;
+}
+
+static bool is_memref_kind(uint16_t type)
+{
+    return type == TD_DRMEM_READ || type == TD_DRMEM_WRITE ||
+           td_drmem_type_is_prefetch(type) ||
+           (type >= TD_DRMEM_INSTR_FLUSH && type <= TD_DRMEM_DATA_FLUSH_END);
+}
+
+static int by_type(td_drmem_decoder *d, const drmem_record *r, uint64_t at,
+                   td_drmem_event *ev)
+{
+    if (r->type == TD_DRMEM_MARKER)
+        return drmem_marker_record(d, r, at, ev);
+    if (r->type == TD_DRMEM_ENCODING)
+        return drmem_encoding_record(d, r, at);
+    if (is_instr_kind(r->type))
+        return drmem_instr_record(d, r, at, ev);
+    if (is_memref_kind(r->type))
+        return drmem_memref_record(d, r, at, ev);
+    if (r->type >= TD_DRMEM_THREAD && r->type <= TD_DRMEM_FOOTER)
+        return drmem_stream_record(d, r, at, ev);
+    if (r->type == TD_DRMEM_INSTR_BUNDLE ||
+        r->type == TD_DRMEM_INSTR_MAYBE_FETCH)
+        return td_fail(&d->fault, TD_E_DRMEM_RECORD_TYPE, at,
+                       TD_REASON("INSTR_BUNDLE and INSTR_MAYBE_FETCH exist "
+                                 "only in online traces"));
+    return td_fail(&d->fault, TD_E_DRMEM_RECORD_TYPE, at,
+                   TD_REASON("record type 50 or above does not exist"));
+}
+
+/* Checks that depend on the previous record rather than on this one. */
+static int follows_rules(td_drmem_decoder *d, const drmem_record *r,
+                         uint64_t at)
+{
+    bool stream_record = r->type >= TD_DRMEM_THREAD &&
+                         r->type <= TD_DRMEM_FOOTER;
+    int rc = drmem_expected_next(d, r, at);
+    if (rc != TD_OK)
+        return rc;
+    if (d->state == DS_PREAMBLE && r->type != TD_DRMEM_MARKER &&
+        r->type != TD_DRMEM_THREAD && r->type != TD_DRMEM_PID)
+        return td_fail(&d->fault, TD_E_DRMEM_HEADER, at,
+                       TD_REASON("a record other than a marker comes "
+                                 "between HEADER and PID"));
+    if (d->state == DS_ENDED && !drmem_restarts_allowed(d))
+        return td_fail(&d->fault, TD_E_DRMEM_END, at,
+                       TD_REASON("records after the FOOTER"));
+    if (d->state == DS_ENDED)
+        d->state = DS_BODY; /* the next stream of a multi-stream file; it
+                               needs a FOOTER of its own */
+    if (d->has_encoding && r->type != TD_DRMEM_ENCODING &&
+        r->type != TD_DRMEM_MARKER && !is_instr_kind(r->type) &&
+        !stream_record)
+        return td_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
+                       TD_REASON("ENCODING records are not followed by an "
+                                 "instruction"));
+    if (d->member_footer && drmem_is_chunked(d))
+        return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                       TD_REASON("records after the CHUNK_FOOTER in the "
+                                 "same member"));
+    if (d->has_branch_target && r->type != TD_DRMEM_ENCODING &&
+        r->type != TD_DRMEM_MARKER && !is_instr_kind(r->type))
+        return td_fail(&d->fault, TD_E_DRMEM_MARKER, at,
+                       TD_REASON("BRANCH_TARGET is not followed by an "
+                                 "instruction"));
+    return TD_OK;
+}
+
+static int end_of_stream(td_drmem_decoder *d, uint64_t at)
+{
+    if (d->state == DS_ENDED) {
+        d->state = DS_DONE;
+        return TD_END;
+    }
+    return td_fail(&d->fault, TD_E_TRUNCATED, at,
+                   d->state == DS_FIRST
+                       ? TD_REASON("the stream is empty")
+                       : TD_REASON("the stream ends before its FOOTER"));
+}
+
+static int step(td_drmem_decoder *d, td_drmem_event *ev)
+{
+    uint64_t at = td_input_tell(&d->in);
+    const uint8_t *p;
+    drmem_record r;
+    int rc;
+    if (d->state == DS_DONE)
+        return TD_END;
+    if (d->width == 0 && (rc = detect_width(d)) != TD_OK)
+        return rc;
+    p = td_input_peek(&d->in, d->width);
+    if (p == NULL) {
+        if (d->in.waiting)
+            return TD_NEED_INPUT;
+        if (d->in.staged == 0)
+            return end_of_stream(d, at);
+        return td_fail(&d->fault, TD_E_TRUNCATED, at,
+                       TD_REASON("the stream ends inside a record"));
+    }
+    read_record(d, p, &r);
+    rc = d->expect == DX_ORDINAL ? drmem_member_start(d, &r, at) : TD_OK;
+    if (rc == TD_OK)
+        rc = follows_rules(d, &r, at);
+    if (rc == TD_OK)
+        rc = by_type(d, &r, at, ev);
+    if (rc == TD_EVENT || rc == DRMEM_AGAIN) {
+        if (r.type != TD_DRMEM_MARKER) {
+            d->previous_marker = DRMEM_NO_MARKER;
+            d->hide_next = 0;
+        }
+        td_input_take(&d->in, d->width);
+    }
+    return rc;
+}
+
+int td_drmem_next(td_drmem_decoder *d, td_drmem_event *ev)
+{
+    int rc;
+    if (d == NULL || ev == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (d->fault.code != 0)
+        return d->fault.code;
+    if (d->warning_code != 0)
+        return emit_warning(d, ev);
+    if (d->chunk_pending)
+        return emit_chunk(d, ev);
+    if (d->in.waiting)
+        return TD_NEED_INPUT;
+    for (;;) {
+        rc = step(d, ev);
+        if (rc != DRMEM_AGAIN)
+            return rc;
+        if (d->warning_code != 0)
+            return emit_warning(d, ev);
+    }
+}

@@ -1,0 +1,234 @@
+/*
+ * drmem_file.c - a drmemtrace file: its container in front of the record
+ * decoder.
+ *
+ * Technique. Two pull decoders in a chain. next() asks the record decoder
+ * for an event; when it needs input, the container decoder is pulled for
+ * its next output span, which is fed to the record decoder as is (no
+ * copy: the span lives in the container's window until the record decoder
+ * asks again, which is the only time the container is pulled). Container
+ * events other than data only matter at zip member starts, which are
+ * passed on as trace chunk boundaries; the container's end is the record
+ * stream's end of input. When the container needs file bytes, next()
+ * returns TD_NEED_INPUT with the container's request. A plain file has no
+ * container: the record decoder's requests go to the host directly.
+ */
+#include "drmem_internal.h"
+
+int td_drmem_file_init(td_drmem_file *f, int container, void *window,
+                       size_t window_size, uint32_t flags)
+{
+    int rc;
+    if (f == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    memset(f, 0, sizeof *f);
+    td_drmem_init(&f->records, 0);
+    f->container = container;
+    if (container != TD_FORMAT_DRMEMTRACE &&
+        (window == NULL || window_size < TD_DRMEM_FILE_WINDOW))
+        return window == NULL ? TD_E_INVALID_ARGUMENT : TD_E_BAD_CONFIG;
+    switch (container) {
+    case TD_FORMAT_DRMEMTRACE:
+        return TD_OK;
+    case TD_FORMAT_ZIP:
+        rc = td_zip_init(&f->c.zip, window, window_size,
+                         flags & TD_ZIP_SEEKABLE);
+        break;
+    case TD_FORMAT_GZIP:
+        rc = td_gzip_init(&f->c.gzip, window, window_size);
+        break;
+    case TD_FORMAT_LZ4:
+        rc = td_lz4_init(&f->c.lz4, window, window_size);
+        break;
+    case TD_FORMAT_SNAPPY:
+        rc = td_snappy_init(&f->c.snappy, window, window_size);
+        break;
+    default:
+        return TD_E_INVALID_ARGUMENT;
+    }
+    return rc;
+}
+
+/* One output span of the container, as a pointer and a length; returns
+ * TD_EVENT with a span, TD_EVENT with len 0 for a zip member start (index
+ * in *member), TD_END, TD_NEED_INPUT or an error. Other container events
+ * are skipped. */
+static int zip_output(td_drmem_file *f, const uint8_t **data, size_t *len,
+                      bool *member_start)
+{
+    td_zip_event ev;
+    int rc;
+    while ((rc = td_zip_next(&f->c.zip, &ev)) == TD_EVENT) {
+        if (ev.kind == TD_ZIP_DATA) {
+            *data = ev.data.data;
+            *len = ev.data.len;
+            return TD_EVENT;
+        }
+        if (ev.kind == TD_ZIP_MEMBER) {
+            *member_start = true;
+            return TD_EVENT;
+        }
+    }
+    return rc;
+}
+
+static int gzip_output(td_drmem_file *f, const uint8_t **data, size_t *len)
+{
+    td_gzip_event ev;
+    int rc;
+    while ((rc = td_gzip_next(&f->c.gzip, &ev)) == TD_EVENT) {
+        if (ev.kind == TD_GZIP_DATA) {
+            *data = ev.data.data;
+            *len = ev.data.len;
+            return TD_EVENT;
+        }
+    }
+    return rc;
+}
+
+static int lz4_output(td_drmem_file *f, const uint8_t **data, size_t *len)
+{
+    td_lz4_event ev;
+    int rc;
+    while ((rc = td_lz4_next(&f->c.lz4, &ev)) == TD_EVENT) {
+        if (ev.kind == TD_LZ4_DATA) {
+            *data = ev.data.data;
+            *len = ev.data.len;
+            return TD_EVENT;
+        }
+    }
+    return rc;
+}
+
+static int snappy_output(td_drmem_file *f, const uint8_t **data, size_t *len)
+{
+    td_snappy_event ev;
+    int rc;
+    while ((rc = td_snappy_next(&f->c.snappy, &ev)) == TD_EVENT) {
+        if (ev.kind == TD_SNAPPY_DATA) {
+            *data = ev.data.data;
+            *len = ev.data.len;
+            return TD_EVENT;
+        }
+    }
+    return rc;
+}
+
+static int container_output(td_drmem_file *f, const uint8_t **data,
+                            size_t *len, bool *member_start)
+{
+    *len = 0;
+    *member_start = false;
+    switch (f->container) {
+    case TD_FORMAT_ZIP:
+        return zip_output(f, data, len, member_start);
+    case TD_FORMAT_GZIP:
+        return gzip_output(f, data, len);
+    case TD_FORMAT_LZ4:
+        return lz4_output(f, data, len);
+    default:
+        return snappy_output(f, data, len);
+    }
+}
+
+/* Give the record decoder what it asked for: a span, a member start, or
+ * the end of input. */
+static int pump(td_drmem_file *f)
+{
+    const uint8_t *data = NULL;
+    size_t len;
+    bool member_start;
+    int rc = container_output(f, &data, &len, &member_start);
+    if (rc == TD_END)
+        return td_drmem_feed(&f->records, NULL, 0);
+    if (rc != TD_EVENT)
+        return rc;
+    if (member_start) {
+        f->member_start = f->out_offset;
+        return td_drmem_begin_member(&f->records, f->member++);
+    }
+    f->out_offset += len;
+    return len == 0 ? TD_OK : td_drmem_feed(&f->records, data, len);
+}
+
+int td_drmem_file_next(td_drmem_file *f, td_drmem_event *ev)
+{
+    int rc;
+    if (f == NULL || ev == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (f->container == TD_FORMAT_DRMEMTRACE)
+        return td_drmem_next(&f->records, ev);
+    for (;;) {
+        rc = td_drmem_next(&f->records, ev);
+        if (rc != TD_NEED_INPUT)
+            return rc;
+        rc = pump(f);
+        if (rc != TD_OK)
+            return rc;
+    }
+}
+
+const td_request *td_drmem_file_request(const td_drmem_file *f)
+{
+    switch (f->container) {
+    case TD_FORMAT_ZIP:
+        return td_zip_request(&f->c.zip);
+    case TD_FORMAT_GZIP:
+        return td_gzip_request(&f->c.gzip);
+    case TD_FORMAT_LZ4:
+        return td_lz4_request(&f->c.lz4);
+    case TD_FORMAT_SNAPPY:
+        return td_snappy_request(&f->c.snappy);
+    default:
+        return td_drmem_request(&f->records);
+    }
+}
+
+int td_drmem_file_feed(td_drmem_file *f, const void *data, size_t len)
+{
+    if (f == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    switch (f->container) {
+    case TD_FORMAT_ZIP:
+        return td_zip_feed(&f->c.zip, data, len);
+    case TD_FORMAT_GZIP:
+        return td_gzip_feed(&f->c.gzip, data, len);
+    case TD_FORMAT_LZ4:
+        return td_lz4_feed(&f->c.lz4, data, len);
+    case TD_FORMAT_SNAPPY:
+        return td_snappy_feed(&f->c.snappy, data, len);
+    default:
+        return td_drmem_feed(&f->records, data, len);
+    }
+}
+
+static const td_fault *container_fault(const td_drmem_file *f)
+{
+    switch (f->container) {
+    case TD_FORMAT_ZIP:
+        return td_zip_fault(&f->c.zip);
+    case TD_FORMAT_GZIP:
+        return td_gzip_fault(&f->c.gzip);
+    case TD_FORMAT_LZ4:
+        return td_lz4_fault(&f->c.lz4);
+    default:
+        return td_snappy_fault(&f->c.snappy);
+    }
+}
+
+const td_fault *td_drmem_file_fault(const td_drmem_file *f,
+                                    td_drmem_where *where)
+{
+    const td_fault *records = &f->records.fault;
+    bool in_records = f->container == TD_FORMAT_DRMEMTRACE ||
+                      records->code != 0;
+    if (where != NULL) {
+        where->in_records = in_records;
+        where->compressed = f->container != TD_FORMAT_DRMEMTRACE;
+        where->member = f->member > 0 ? f->member - 1 : 0;
+        where->member_offset = records->offset >= f->member_start
+                                   ? records->offset - f->member_start
+                                   : records->offset;
+    }
+    return in_records ? records : container_fault(f);
+}

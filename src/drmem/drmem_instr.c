@@ -1,0 +1,164 @@
+/*
+ * drmem_instr.c - instructions, the ENCODING records before them, and
+ * memory references.
+ *
+ * An instruction's encoding arrives before it as 1 to 15 bytes in ENCODING
+ * records of up to 8 bytes each (4 in 8-byte-record files); they are
+ * gathered in the decoder (possibly across markers, such as BRANCH_TARGET)
+ * and handed out with the instruction, whose length they must match.
+ * Instructions without ENCODING records repeat an encoding seen earlier for
+ * their PC: keeping that map is the consumer's business (it is unbounded).
+ * A BRANCH_TARGET marker (v5+) gives the target of the next instruction,
+ * which must be an indirect branch. A memory reference belongs to the last
+ * instruction.
+ */
+#include "drmem_internal.h"
+
+int drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
+                          uint64_t at)
+{
+    if (r->size < 1 || r->size > d->width - 4u)
+        return td_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
+                       TD_REASON("ENCODING record holds no bytes or more "
+                                 "than its address field"));
+    if (!d->has_encoding) {
+        d->encoding_len = 0;
+        d->has_encoding = 1;
+    }
+    if (d->encoding_len + r->size > DRMEM_MAX_ENCODING)
+        return td_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
+                       TD_REASON("more than 15 bytes of encoding for one "
+                                 "instruction"));
+    memcpy(d->encoding + d->encoding_len, r->bytes + 4, r->size);
+    d->encoding_len = (uint8_t)(d->encoding_len + r->size);
+    return DRMEM_AGAIN;
+}
+
+static int branch_kind(uint16_t type)
+{
+    switch (type) {
+    case TD_DRMEM_INSTR_TAKEN_JUMP:
+        return TD_DRMEM_TAKEN;
+    case TD_DRMEM_INSTR_UNTAKEN_JUMP:
+        return TD_DRMEM_UNTAKEN;
+    case TD_DRMEM_INSTR_CONDITIONAL_JUMP:
+        return TD_DRMEM_CONDITIONAL;
+    case TD_DRMEM_INSTR_DIRECT_JUMP:
+    case TD_DRMEM_INSTR_DIRECT_CALL:
+        return TD_DRMEM_DIRECT;
+    case TD_DRMEM_INSTR_INDIRECT_JUMP:
+    case TD_DRMEM_INSTR_INDIRECT_CALL:
+    case TD_DRMEM_INSTR_RETURN:
+        return TD_DRMEM_INDIRECT;
+    default:
+        return TD_DRMEM_NOT_BRANCH;
+    }
+}
+
+static bool filtered(const td_drmem_decoder *d)
+{
+    return (d->filetype &
+            (TD_DRMEM_FILE_IFILTERED | TD_DRMEM_FILE_DFILTERED)) != 0;
+}
+
+/* The branch kinds a version writes. */
+static int check_branch(td_drmem_decoder *d, const drmem_record *r,
+                        uint64_t at)
+{
+    int kind = branch_kind(r->type);
+    if ((kind == TD_DRMEM_TAKEN || kind == TD_DRMEM_UNTAKEN) &&
+        d->version < 5)
+        return td_fail(&d->fault, TD_E_DRMEM_BRANCH, at,
+                       TD_REASON("taken/untaken branch records exist only "
+                                 "from version 5"));
+    if (kind == TD_DRMEM_CONDITIONAL && d->version >= 5 && !filtered(d))
+        return td_fail(&d->fault, TD_E_DRMEM_BRANCH, at,
+                       TD_REASON("version 5+ traces record conditional "
+                                 "branches as taken or untaken"));
+    if (d->has_branch_target && kind != TD_DRMEM_INDIRECT)
+        return td_fail(&d->fault, TD_E_DRMEM_MARKER, at,
+                       TD_REASON("BRANCH_TARGET precedes an instruction "
+                                 "that is not an indirect branch"));
+    if (!d->has_branch_target && kind == TD_DRMEM_INDIRECT &&
+        d->version >= 5 && !filtered(d) && r->size > 0)
+        return td_fail(&d->fault, TD_E_DRMEM_MARKER, at,
+                       TD_REASON("a version 5+ indirect branch without the "
+                                 "BRANCH_TARGET marker before it"));
+    return TD_OK;
+}
+
+static int check_encoding(td_drmem_decoder *d, const drmem_record *r,
+                          uint64_t at)
+{
+    if (d->has_encoding && d->encoding_len != r->size &&
+        !(d->filetype & TD_DRMEM_FILE_ARCH_REGDEPS))
+        return td_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
+                       TD_REASON("the ENCODING bytes before the "
+                                 "instruction differ in number from its "
+                                 "length"));
+    return TD_OK;
+}
+
+static int count_instruction(td_drmem_decoder *d, uint64_t at)
+{
+    d->instrs++;
+    d->chunk_instrs++;
+    if (drmem_is_chunked(d) && d->chunk_size != 0 &&
+        d->chunk_instrs > d->chunk_size)
+        return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                       TD_REASON("a chunk holds more instructions than "
+                                 "CHUNK_INSTR_COUNT"));
+    return TD_OK;
+}
+
+int drmem_instr_record(td_drmem_decoder *d, const drmem_record *r,
+                       uint64_t at, td_drmem_event *ev)
+{
+    bool fetched = r->type != TD_DRMEM_INSTR_NO_FETCH;
+    int rc;
+    if (r->size > DRMEM_MAX_ENCODING)
+        return td_fail(&d->fault, TD_E_DRMEM_SIZE, at,
+                       TD_REASON("instruction longer than 15 bytes"));
+    rc = check_branch(d, r, at);
+    if (rc == TD_OK)
+        rc = check_encoding(d, r, at);
+    if (rc == TD_OK && fetched && r->size > 0)
+        rc = count_instruction(d, at);
+    if (rc != TD_OK)
+        return rc;
+    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_INSTR);
+    ev->instr.pc = r->addr;
+    ev->instr.length = r->size;
+    ev->instr.branch = branch_kind(r->type);
+    ev->instr.fetched = fetched;
+    ev->instr.encoding_is_new = d->has_encoding != 0;
+    ev->instr.encoding_len = d->has_encoding ? d->encoding_len : 0;
+    ev->instr.encoding = d->encoding;
+    ev->instr.branch_target = d->has_branch_target ? d->branch_target : 0;
+    d->has_encoding = 0;
+    d->has_branch_target = 0;
+    d->last_pc = r->addr;
+    if (r->size == 0)
+        ev->flags |= TD_DRMEM_HIDDEN; /* a PC-only record */
+    else
+        drmem_visible(d, ev);
+    return TD_EVENT;
+}
+
+/* Accesses of zero bytes are real (DynamoRIO writes them for instructions
+ * whose operand size it cannot tell), so sizes are not checked. */
+int drmem_memref_record(td_drmem_decoder *d, const drmem_record *r,
+                        uint64_t at, td_drmem_event *ev)
+{
+    (void)at;
+    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_MEMREF);
+    ev->memref.addr = r->addr;
+    ev->memref.size = r->size;
+    ev->memref.pc = d->last_pc;
+    if (r->type == TD_DRMEM_INSTR_FLUSH_END ||
+        r->type == TD_DRMEM_DATA_FLUSH_END)
+        ev->flags |= TD_DRMEM_HIDDEN; /* merged into the flush before it */
+    else
+        drmem_visible(d, ev);
+    return TD_EVENT;
+}

@@ -1,0 +1,84 @@
+/*
+ * drmem_internal.h - state shared by the drmemtrace decoder's files.
+ */
+#ifndef TD_DRMEM_INTERNAL_H
+#define TD_DRMEM_INTERNAL_H
+
+#include "tracedec/drmem.h"
+#include "../common/bytes.h"
+#include "../common/fault.h"
+#include "../common/input.h"
+#include "../common/mem.h"
+
+/* Internal result: the record was consumed without an event. */
+#define DRMEM_AGAIN 3
+
+#define DRMEM_MAX_ENCODING 15
+#define DRMEM_NO_MARKER 255
+
+/* Where in the stream the decoder is (td_drmem_decoder.state). */
+enum drmem_state {
+    DS_FIRST = 0,  /* before the first record: its width is not known */
+    DS_PREAMBLE,   /* after HEADER, before PID */
+    DS_BODY,       /* after PID */
+    DS_ENDED,      /* after FOOTER */
+    DS_CHUNK,      /* a CHUNK event is due */
+    DS_DONE        /* TD_END returned */
+};
+
+/* A record that must come next (td_drmem_decoder.expect). */
+enum drmem_expect {
+    DX_NONE = 0,
+    DX_ORDINAL,         /* a member began: RECORD_ORDINAL or HEADER */
+    DX_VIRTUAL_ADDRESS, /* after PHYSICAL_ADDRESS */
+    DX_KERNEL_EVENT     /* after RSEQ_ABORT */
+};
+
+/* One raw record. */
+typedef struct drmem_record {
+    uint16_t type;
+    uint16_t size;
+    uint64_t addr;
+    const uint8_t *bytes; /* the record, for ENCODING payloads */
+} drmem_record;
+
+/* Fill the fields every event has. */
+void drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,
+                      const drmem_record *r, uint64_t offset, int kind);
+
+/* Count a record that DynamoRIO's reader shows to tools. */
+void drmem_visible(td_drmem_decoder *d, td_drmem_event *ev);
+
+void drmem_warn(td_drmem_decoder *d, int code);
+
+/* drmem_preamble.c: HEADER, THREAD, PID, FOOTER, THREAD_EXIT, and the
+ * version and file-type checks. */
+int drmem_stream_record(td_drmem_decoder *d, const drmem_record *r,
+                        uint64_t at, td_drmem_event *ev);
+int drmem_check_filetype(td_drmem_decoder *d, uint64_t value, uint64_t at);
+bool drmem_restarts_allowed(const td_drmem_decoder *d);
+
+/* drmem_instr.c: instructions, ENCODING records, memory references. */
+int drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
+                          uint64_t at);
+int drmem_instr_record(td_drmem_decoder *d, const drmem_record *r,
+                       uint64_t at, td_drmem_event *ev);
+int drmem_memref_record(td_drmem_decoder *d, const drmem_record *r,
+                        uint64_t at, td_drmem_event *ev);
+
+/* drmem_markers.c */
+int drmem_marker_record(td_drmem_decoder *d, const drmem_record *r,
+                        uint64_t at, td_drmem_event *ev);
+int drmem_expected_next(td_drmem_decoder *d, const drmem_record *r,
+                        uint64_t at);
+int drmem_check_timestamp(td_drmem_decoder *d, uint64_t value, uint64_t at);
+
+/* drmem_chunks.c: container members (trace chunks). */
+bool drmem_is_chunk_marker(const td_drmem_decoder *d, const drmem_record *r);
+int drmem_chunk_marker(td_drmem_decoder *d, const drmem_record *r,
+                       uint64_t at, td_drmem_event *ev);
+int drmem_member_start(td_drmem_decoder *d, const drmem_record *r,
+                       uint64_t at);
+bool drmem_is_chunked(const td_drmem_decoder *d);
+
+#endif /* TD_DRMEM_INTERNAL_H */

@@ -1,0 +1,151 @@
+/*
+ * inflate_core.c - the engine's driver: the mode loop, the window ring and
+ * handing its bytes out, and the careful byte-at-a-time bit accumulator.
+ *
+ * Technique: a resumable state machine in the manner of zlib's inflate().
+ * Each mode handler either completes its step (and returns INFLATE_GO) or
+ * stops without taking any bit of the step, so that after TD_NEED_INPUT
+ * the same handler simply runs again: a field that straddles two spans is
+ * finished by pulling its remaining bytes one at a time into the
+ * accumulator (inflate_need, inflate_decode), which works at any chunking,
+ * one-byte spans included. The handler for literals and lengths first
+ * runs the fast loop of inflate_fast.c, which does the bulk of the work
+ * while the span and the ring have room.
+ *
+ * Output goes straight into the caller's 32 KiB window, used as a ring:
+ * it is both the history that matches copy from and the buffer that DATA
+ * events point into. A call writes from z->next up to at most the ring's
+ * end and then hands out [z->emitted, z->next) as one span; the next call
+ * may overwrite those bytes, which is why events stay valid only until
+ * then. Bytes before z->next are never overwritten while not handed out.
+ */
+#include "inflate_internal.h"
+
+void td_inflate_core_init(td_inflate_state *z, uint8_t *window)
+{
+    memset(z, 0, offsetof(td_inflate_state, lens));
+    z->window = window;
+    z->in_end = UINT64_MAX;
+    z->mode = IM_HEADER;
+}
+
+void td_inflate_core_limit(td_inflate_state *z, uint64_t end)
+{
+    z->in_end = end;
+}
+
+bool inflate_need(td_inflate_state *z, td_input *in, unsigned n)
+{
+    while (z->bits < n) {
+        const uint8_t *p;
+        if (td_input_tell(in) >= z->in_end)
+            return false;
+        p = td_input_peek(in, 1);
+        if (p == NULL)
+            return false;
+        z->hold |= (uint64_t)*p << z->bits;
+        z->bits += 8;
+        td_input_take(in, 1);
+    }
+    return true;
+}
+
+int inflate_stall(td_inflate_state *z, td_input *in, td_fault *f)
+{
+    if (td_input_tell(in) >= z->in_end)
+        return TD_INFLATE_PAST_LIMIT;
+    return td_input_stall(in, f, z->block_offset,
+                          TD_REASON("input ends inside a deflate block"));
+}
+
+bool inflate_decode(td_inflate_state *z, td_input *in, const uint32_t *table,
+                    unsigned root, uint32_t *entry, unsigned *used)
+{
+    for (;;) {
+        uint32_t e = table[low_bits(z->hold, root)];
+        unsigned n = entry_bits(e);
+        if (entry_kind(e) & ENTRY_LINK) {
+            e = table[entry_value(e) +
+                      low_bits(z->hold >> root, entry_extra(e))];
+            n = root + entry_bits(e);
+        }
+        if (n <= z->bits) {
+            *entry = e;
+            *used = n;
+            return true;
+        }
+        if (!inflate_need(z, in, z->bits + 1))
+            return false;
+    }
+}
+
+/* The final block ended: the whole bytes in the accumulator belong to
+ * what follows the stream (a gzip trailer, a zip descriptor). */
+static int give_back(td_inflate_state *z, td_input *in)
+{
+    uint8_t bytes[8];
+    unsigned n = z->bits / 8, i;
+    uint64_t rest = z->hold >> (z->bits % 8);
+    for (i = 0; i < n; i++)
+        bytes[i] = (uint8_t)(rest >> (8 * i));
+    if (n > 0)
+        td_input_unget(in, bytes, n);
+    z->hold = 0;
+    z->bits = 0;
+    z->mode = IM_DONE;
+    return INFLATE_GO;
+}
+
+static int step(td_inflate_state *z, td_input *in, td_fault *f)
+{
+    switch (z->mode) {
+    case IM_HEADER:
+        return inflate_block_header(z, in, f);
+    case IM_STORED_LENGTH:
+        return inflate_stored_length(z, in, f);
+    case IM_STORED_COPY:
+        return inflate_stored_copy(z, in, f);
+    case IM_TABLE_COUNTS:
+        return inflate_table_counts(z, in, f);
+    case IM_CODELEN_LENS:
+        return inflate_codelen_lens(z, in, f);
+    case IM_LENS:
+        return inflate_lens(z, in, f);
+    case IM_CODES:
+        return inflate_literal_length(z, in, f);
+    case IM_LENGTH_EXTRA:
+        return inflate_length_extra(z, in, f);
+    case IM_DIST:
+        return inflate_distance(z, in, f);
+    case IM_DIST_EXTRA:
+        return inflate_distance_extra(z, in, f);
+    case IM_COPY:
+        return inflate_copy(z);
+    case IM_END:
+        return give_back(z, in);
+    default:
+        return TD_END;
+    }
+}
+
+int td_inflate_core_next(td_inflate_state *z, td_input *in, td_fault *f,
+                         td_inflate_output *out)
+{
+    int rc;
+    if (z->next == INFLATE_RING) {
+        z->next = 0;
+        z->emitted = 0;
+    }
+    do {
+        rc = z->next == INFLATE_RING ? INFLATE_FULL : step(z, in, f);
+    } while (rc == INFLATE_GO);
+    if (z->next == z->emitted)
+        return rc;
+    out->data = z->window + z->emitted;
+    out->len = z->next - z->emitted;
+    out->pos = z->total_out - out->len;
+    out->block_offset = z->data_offset;
+    z->emitted = z->next;
+    z->data_offset = z->block_offset;
+    return TD_EVENT;
+}

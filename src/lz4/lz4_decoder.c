@@ -1,0 +1,144 @@
+/*
+ * lz4_decoder.c - the LZ4 decoder's public entry points, the loop that
+ * drives its state machine, and the handing out of output.
+ *
+ * next() runs the handler of d->state until one produces an event, asks
+ * for input, ends or fails; handlers return LZ4_AGAIN when they only
+ * changed state. Output accumulates in the ring (the caller's window) from
+ * `emitted` to `next`. It goes out as a DATA event when the ring is full
+ * (then writing wraps to its start, after the event) and when a block
+ * ends; since neither depends on where spans end, neither do the DATA
+ * events. The content checksum hashes each DATA span as it goes out.
+ * Which handler decodes what:
+ *   lz4_frame.c  magic numbers, headers, skippable frames, block headers,
+ *                checksums, end marks
+ *   lz4_block.c  stored blocks, and sequences one step at a time
+ *   lz4_fast.c   whole sequences straight from the span
+ */
+#include "lz4_internal.h"
+#include "../common/mem.h"
+
+/* An overshooting stride must never reach a byte a match may still read,
+ * and a wrapped match source must lie a whole stride ahead of its
+ * destination. */
+typedef char lz4_ring_has_overshoot_room
+    [LZ4_RING >= LZ4_MAX_DISTANCE + 1 + LZ4_OVERSHOOT ? 1 : -1];
+
+int td_lz4_init(td_lz4 *d, void *window, size_t window_size)
+{
+    if (d == NULL || window == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (window_size < TD_LZ4_WINDOW)
+        return TD_E_BAD_CONFIG;
+    memset(d, 0, sizeof *d);
+    td_input_init(&d->in);
+    d->window = window;
+    d->state = LS_MAGIC;
+    return TD_OK;
+}
+
+int td_lz4_reset(td_lz4 *d)
+{
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    return td_lz4_init(d, d->window, TD_LZ4_WINDOW);
+}
+
+const td_request *td_lz4_request(const td_lz4 *d)
+{
+    return &d->in.want;
+}
+
+const td_fault *td_lz4_fault(const td_lz4 *d)
+{
+    return &d->fault;
+}
+
+int td_lz4_feed(td_lz4 *d, const void *data, size_t len)
+{
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (d->fault.code != 0)
+        return d->fault.code;
+    return td_input_feed(&d->in, data, len);
+}
+
+/* Hand out the ring from `emitted` to `next`; wrap when it is full. */
+static int emit(td_lz4 *d, td_lz4_event *ev)
+{
+    uint32_t len = d->next - d->emitted;
+    ev->kind = TD_LZ4_DATA;
+    ev->offset = d->block_offset;
+    ev->size = 0;
+    ev->frame = d->frame;
+    ev->data.data = d->window + d->emitted;
+    ev->data.len = len;
+    ev->data.pos = d->frame_out - len;
+    if (d->flags & LZ4_FLG_CONTENT_CHECKSUM)
+        td_xxh32_update(&d->content_hash, ev->data.data, len);
+    d->emitted = d->next;
+    if (d->next == LZ4_RING)
+        d->next = d->emitted = 0;
+    return TD_EVENT;
+}
+
+/* The block is done: hand out what is left of it, then the next block. */
+static int block_end(td_lz4 *d, td_lz4_event *ev)
+{
+    d->state = LS_BLOCK_HEADER;
+    if (d->next > d->emitted)
+        return emit(d, ev);
+    return LZ4_AGAIN;
+}
+
+static int step(td_lz4 *d, td_lz4_event *ev)
+{
+    switch (d->state) {
+    case LS_MAGIC:
+        return lz4_magic(d);
+    case LS_FRAME_HEADER:
+        return lz4_frame_header(d, ev);
+    case LS_SKIP:
+        return lz4_skip(d, ev);
+    case LS_BLOCK_HEADER:
+        return lz4_block_header(d, ev);
+    case LS_STORED:
+        return lz4_stored(d);
+    case LS_TOKEN:
+        lz4_fast_sequences(d);
+        return lz4_token(d);
+    case LS_LITERAL_LENGTH:
+        return lz4_literal_length(d);
+    case LS_LITERALS:
+        return lz4_literals(d);
+    case LS_OFFSET:
+        return lz4_offset(d);
+    case LS_MATCH_LENGTH:
+        return lz4_match_length(d);
+    case LS_MATCH:
+        return lz4_match(d);
+    case LS_BLOCK_CHECKSUM:
+        return lz4_block_checksum(d);
+    case LS_BLOCK_END:
+        return block_end(d, ev);
+    default:
+        return TD_END;
+    }
+}
+
+int td_lz4_next(td_lz4 *d, td_lz4_event *ev)
+{
+    int rc;
+    if (d == NULL || ev == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (d->fault.code != 0)
+        return d->fault.code;
+    if (d->in.waiting)
+        return TD_NEED_INPUT;
+    do {
+        if (d->next == LZ4_RING)
+            return emit(d, ev);
+        rc = step(d, ev);
+    } while (rc == LZ4_AGAIN);
+    return rc;
+}

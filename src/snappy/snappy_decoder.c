@@ -1,0 +1,91 @@
+/*
+ * snappy_decoder.c - the snappy decoder's public entry points and the loop
+ * that drives its state machine.
+ *
+ * next() runs the handler of d->state until one produces an event, asks
+ * for input, ends or fails; handlers return SNAPPY_AGAIN when they only
+ * changed state. Which handler decodes what:
+ *   snappy_chunk.c     chunk headers, stream identifiers, skippable
+ *                      chunks, CRCs, uncompressed data, the output check
+ *   snappy_elements.c  compressed data: the length and the elements
+ */
+#include "snappy_internal.h"
+#include "../common/mem.h"
+
+int td_snappy_init(td_snappy *d, void *window, size_t window_size)
+{
+    if (d == NULL || window == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (window_size < TD_SNAPPY_WINDOW)
+        return TD_E_BAD_CONFIG;
+    memset(d, 0, sizeof *d);
+    td_input_init(&d->in);
+    d->window = window;
+    d->state = SS_CHUNK;
+    return TD_OK;
+}
+
+int td_snappy_reset(td_snappy *d)
+{
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    return td_snappy_init(d, d->window, TD_SNAPPY_WINDOW);
+}
+
+const td_request *td_snappy_request(const td_snappy *d)
+{
+    return &d->in.want;
+}
+
+const td_fault *td_snappy_fault(const td_snappy *d)
+{
+    return &d->fault;
+}
+
+int td_snappy_feed(td_snappy *d, const void *data, size_t len)
+{
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (d->fault.code != 0)
+        return d->fault.code;
+    return td_input_feed(&d->in, data, len);
+}
+
+static int step(td_snappy *d, td_snappy_event *ev)
+{
+    switch (d->state) {
+    case SS_CHUNK:
+        return snappy_chunk(d);
+    case SS_STREAM_ID:
+        return snappy_stream_id(d, ev);
+    case SS_SKIP:
+        return snappy_skip(d, ev);
+    case SS_CRC:
+        return snappy_crc(d);
+    case SS_LENGTH:
+        return snappy_length(d);
+    case SS_ELEMENT:
+        return snappy_elements(d);
+    case SS_LITERAL:
+        return snappy_literal(d);
+    case SS_RAW:
+        return snappy_raw(d);
+    default:
+        return snappy_check(d, ev);
+    }
+}
+
+int td_snappy_next(td_snappy *d, td_snappy_event *ev)
+{
+    int rc;
+    if (d == NULL || ev == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (d->fault.code != 0)
+        return d->fault.code;
+    if (d->in.waiting)
+        return TD_NEED_INPUT;
+    do
+        rc = step(d, ev);
+    while (rc == SNAPPY_AGAIN);
+    return rc;
+}

@@ -1,0 +1,113 @@
+/*
+ * codec_xray.c - the XRay decoder as a test codec (see sweep.h): events
+ * printed with tracedec's dump format, and where an XRay file may end.
+ */
+#include "sweep.h"
+#include "xray_print.h"
+
+#include <string.h>
+
+/* The decoder and, for TEST_MATCH_CALLS, a call matcher with its memory. */
+typedef struct xray_state {
+    td_xray_decoder d;
+    td_xray_calls calls;
+    uint64_t calls_mem[(64 * (12 + 64 * 4)) / 8];
+    td_xray_event ev;
+} xray_state;
+
+static int xray_init(void *p, uint32_t flags)
+{
+    xray_state *s = p;
+    int rc = td_xray_init(&s->d, flags & ~TEST_MATCH_CALLS);
+    if (rc == TD_OK && (flags & TEST_MATCH_CALLS)) {
+        td_xray_calls_init(&s->calls, s->calls_mem, sizeof s->calls_mem, 64,
+                           64);
+        td_xray_attach_calls(&s->d, &s->calls);
+    }
+    return rc;
+}
+
+static int xray_next(void *p, FILE *log)
+{
+    xray_state *s = p;
+    int rc = td_xray_next(&s->d, &s->ev);
+    if (rc == TD_EVENT && log != NULL)
+        xray_print_native(log, &s->ev);
+    return rc;
+}
+
+static const td_request *xray_request(const void *p)
+{
+    return td_xray_request(&((const xray_state *)p)->d);
+}
+
+static int xray_feed(void *p, const void *data, size_t len)
+{
+    return td_xray_feed(&((xray_state *)p)->d, data, len);
+}
+
+static const td_fault *xray_fault(const void *p)
+{
+    return td_xray_fault(&((const xray_state *)p)->d);
+}
+
+static uint64_t load(const uint8_t *p, int n, bool be)
+{
+    uint64_t v = 0;
+    int i;
+    for (i = 0; i < n; i++)
+        v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
+    return v;
+}
+
+/* v1 without a buffer size: buffers end with their EndOfBuffer record. */
+static bool v1_after_end_of_buffer(const uint8_t *data, size_t full_len,
+                                   size_t cut_len, bool be)
+{
+    size_t at = 32;
+    while (at < cut_len && at < full_len) {
+        uint8_t first = data[at];
+        bool meta = be ? (first & 0x80) != 0 : (first & 1) != 0;
+        unsigned kind = be ? first & 0x7fu : first >> 1u;
+        size_t size = meta ? 16 : 8;
+        if (meta && (kind == 5 || kind == 8))
+            size += (size_t)load(data + at + 1, 4, be);
+        at += size;
+        if (meta && kind == 1 && at == cut_len)
+            return true;
+    }
+    return false;
+}
+
+/* The end of the header and of every FDR buffer, or every 32-byte basic
+ * record, from the file's own structure. */
+static bool xray_clean_cut(const uint8_t *data, size_t full_len,
+                           size_t cut_len)
+{
+    bool be = load(data, 2, false) > 5 || load(data + 2, 2, false) > 1;
+    unsigned version = (unsigned)load(data, 2, be);
+    unsigned mode = (unsigned)load(data + 2, 2, be);
+    uint64_t buffer_size = load(data + 16, 8, be);
+    size_t at = 32;
+    if (cut_len == 32 || cut_len == full_len)
+        return true;
+    if (cut_len < 32)
+        return false;
+    if (mode == 0)
+        return (cut_len - 32) % 32 == 0;
+    if (version == 1 && buffer_size != 0)
+        return (cut_len - 32) % buffer_size == 0;
+    if (version == 1)
+        return v1_after_end_of_buffer(data, full_len, cut_len, be);
+    while (at + 16 <= full_len && at < cut_len) {
+        at += 16 + (size_t)load(data + at + 1, 8, be);
+        if (at == cut_len)
+            return true;
+    }
+    return false;
+}
+
+const test_codec xray_codec = {
+    sizeof(xray_state), xray_init,  xray_next,      xray_request,
+    xray_feed,          xray_fault, NULL,           xray_clean_cut,
+};
