@@ -91,9 +91,10 @@ $(HOST_LIB): $(HOST_OBJ)
 $(CLI): $(BUILD)/ports/posix/main.o $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
-$(BUILD)/tests/tables.c: $(wildcard tests/test_*.c)
+TEST_TABLE_SRC := $(sort $(filter tests/test_%.c,$(TEST_SRC)))
+$(BUILD)/tests/tables.c: $(TEST_TABLE_SRC)
 	@mkdir -p $(dir $@)
-	@sh tests/collect_tables.sh $(sort $(wildcard tests/test_*.c)) > $@
+	@sh tests/collect_tables.sh $(TEST_TABLE_SRC) > $@
 
 $(BUILD)/tests/tables.o: $(BUILD)/tests/tables.c tests/harness.h
 	$(CC) $(CFLAGS_HOST) -Itests -c $< -o $@

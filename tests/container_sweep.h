@@ -37,7 +37,6 @@ typedef struct container_event {
 /* A decoder behind the common shape. The decoder and its window live in
  * memory the sweep allocates (state_size bytes). */
 typedef struct container_codec {
-    const char *name;
     size_t state_size;
     void (*init)(void *state);
     void (*finish)(void *state); /* free what init allocated */

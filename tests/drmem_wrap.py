@@ -13,7 +13,8 @@ OUTDIR:
   stream-2.gz       the records in two concatenated gzip members
   stream.lz4        an LZ4 frame with linked blocks (when the lz4 CLI is
                     there)
-  stream.sz         snappy framing (when tests/snappy_frame.py is there)
+  stream.sz         snappy framing with every chunk kind (snappy_frame.py)
+  stream-dr.sz      snappy framing as DynamoRIO writes it (no CRCs)
 """
 import gzip
 import io
@@ -74,9 +75,10 @@ def main():
         subprocess.run(["lz4", "-q", "-f", "-BD", records,
                         os.path.join(out, "stream.lz4")], check=True)
     framer = os.path.join(os.path.dirname(__file__), "snappy_frame.py")
-    if os.path.exists(framer):
-        subprocess.run([sys.executable, framer, records,
-                        os.path.join(out, "stream.sz")], check=True)
+    subprocess.run([sys.executable, framer,
+                    "mixed", "1", records, os.path.join(out, "stream.sz"),
+                    "dynamorio", "2", records,
+                    os.path.join(out, "stream-dr.sz")], check=True)
 
 
 main()

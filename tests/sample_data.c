@@ -119,7 +119,7 @@ const char *temp_path(const char *name)
 {
     static char path[256];
     if (temp_dir[0] == '\0') {
-        strcpy(temp_dir, "/tmp/tracedec-lz4-XXXXXX");
+        strcpy(temp_dir, "/tmp/tracedec-test-XXXXXX");
         if (mkdtemp(temp_dir) == NULL)
             temp_dir[0] = '\0';
     }

@@ -83,6 +83,114 @@ static void test_drmem_committed_cases(void)
     }
 }
 
+/* The case's stream wrapped in every container (tests/drmem_wrap.py) must
+ * give `tracedec dump` the events of the stream itself: with the zip
+ * members as chunks for zips, as one stream for the others. */
+static void check_wrapped(const drmem_case *c, const char *dir)
+{
+    static const char *const files[] = {
+        "stream.zip", "stream-desc.zip", "stream-stored.zip", "stream.gz",
+        "stream-2.gz", "stream.lz4", "stream.sz", "stream-dr.sz"};
+    char raw[4096], members[4096], out[4096];
+    denc e;
+    member_list m;
+    decode_result chunked, plain;
+    size_t i;
+    FILE *f;
+    c->build(&e);
+    m = case_members(&e);
+    snprintf(raw, sizeof raw, "%s/%s.raw", dir, c->name);
+    snprintf(members, sizeof members, "%s/%s.members", dir, c->name);
+    snprintf(out, sizeof out, "%s/%s", dir, c->name);
+    write_file(raw, e.buf, e.len);
+    f = fopen(members, "w");
+    for (i = 0; f != NULL && i < e.member_count; i++)
+        fprintf(f, "%zu\n", e.members[i]);
+    if (f != NULL)
+        fclose(f);
+    m.count = e.member_count; /* a zip of one member is one chunk */
+    chunked = test_decode(&drmem_codec, e.buf, e.len, &m, one_span(), 0);
+    plain = test_decode(&drmem_codec, e.buf, e.len, NULL, one_span(), 0);
+    if (expect(run_shell("python3 '%s/tests/drmem_wrap.py' '%s' '%s' '%s'",
+                         test_root, raw, members, out) == 0,
+               "%s: drmem_wrap.py failed", c->name)) {
+        for (i = 0; i < sizeof files / sizeof *files; i++) {
+            const decode_result *want =
+                strstr(files[i], ".zip") ? &chunked : &plain;
+            char path[8300], dump[8300];
+            size_t len;
+            char *got;
+            snprintf(path, sizeof path, "%s/%s", out, files[i]);
+            snprintf(dump, sizeof dump, "%s/%s.dump", out, files[i]);
+            run_shell("'%s' dump '%s' 2>/dev/null | grep -v '^# shard' > "
+                      "'%s'",
+                      test_tracedec, path, dump);
+            got = (char *)read_file(dump, &len);
+            expect(got != NULL && len == want->log_len &&
+                       memcmp(got, want->log, len) == 0,
+                   "%s in %s: events differ from the stream's", c->name,
+                   files[i]);
+            free(got);
+        }
+    }
+    decode_result_free(&chunked);
+    decode_result_free(&plain);
+    denc_free(&e);
+}
+
+/* A bad case zipped with its members fails `validate` with its error. */
+static void check_wrapped_error(const drmem_case *c, const char *dir)
+{
+    char raw[4096], members[4096], out[4096], zip[8300];
+    denc e;
+    unsigned i;
+    FILE *f;
+    c->build(&e);
+    snprintf(raw, sizeof raw, "%s/%s.raw", dir, c->name);
+    snprintf(members, sizeof members, "%s/%s.members", dir, c->name);
+    snprintf(out, sizeof out, "%s/%s", dir, c->name);
+    write_file(raw, e.buf, e.len);
+    f = fopen(members, "w");
+    for (i = 0; f != NULL && i < e.member_count; i++)
+        fprintf(f, "%zu\n", e.members[i]);
+    if (f != NULL)
+        fclose(f);
+    snprintf(zip, sizeof zip, "%s/stream.zip", out);
+    expect(run_shell("python3 '%s/tests/drmem_wrap.py' '%s' '%s' '%s' && "
+                     "'%s' validate '%s' 2>&1 | grep -q ': %s: '",
+                     test_root, raw, members, out, test_tracedec, zip,
+                     td_error_name(c->status)) == 0,
+           "%s zipped: validate does not report %s", c->name,
+           td_error_name(c->status));
+    denc_free(&e);
+}
+
+static void test_drmem_containers(void)
+{
+    char dir[] = "/tmp/tracedec-wrap-XXXXXX";
+    unsigned i;
+    if (run_shell("command -v python3 >/dev/null && command -v lz4 "
+                  ">/dev/null") != 0) {
+        skip("python3 or the lz4 CLI is missing");
+        return;
+    }
+    if (!expect(mkdtemp(dir) != NULL, "mkdtemp"))
+        return;
+    for (i = 0; i < drmem_case_count; i++) {
+        if (drmem_cases[i].status == TD_END)
+            check_wrapped(&drmem_cases[i], dir);
+        else if (strncmp(drmem_cases[i].name, "bad-chunk", 9) == 0)
+            check_wrapped_error(&drmem_cases[i], dir);
+    }
+    expect(run_shell("f='%s/drmem-v6-chunked/stream.zip'; "
+                     "head -c $(($(stat -c %%s \"$f\") / 2)) \"$f\" > "
+                     "'%s/cut.zip' && '%s' validate '%s/cut.zip' 2>&1 | "
+                     "grep -q ': truncated: '",
+                     dir, dir, test_tracedec, dir) == 0,
+           "a zip cut in half is not reported truncated");
+    run_shell("rm -rf '%s'", dir);
+}
+
 static void test_drmem_corpus(void)
 {
     int rc = run_shell("python3 '%s/tests/drmem_corpus.py' '%s' '%s'",
@@ -97,6 +205,7 @@ const test_case drmem_tests[] = {
     {"drmem encoder cases", test_drmem_cases},
     {"drmem golden logs", test_drmem_golden},
     {"drmem committed cases", test_drmem_committed_cases},
+    {"drmem containers", test_drmem_containers},
     {"drmem corpus", test_drmem_corpus},
     {NULL, NULL},
 };

@@ -116,12 +116,11 @@ static const td_fault *state_fault(const void *s)
 }
 
 static const container_codec lz4_codec = {
-    "lz4",      sizeof(lz4_state), state_init,    state_finish,
-    state_next, state_feed,        state_request, state_fault,
+    sizeof(lz4_state), state_init,    state_finish, state_next,
+    state_feed,        state_request, state_fault,
 };
 
-/* ---- The lz4 CLI ----------------------------------------------------------
- */
+/* ---- The lz4 CLI -------------------------------------------------------- */
 
 static bool have_lz4(void)
 {
@@ -144,8 +143,7 @@ static uint8_t *lz4_cli(const uint8_t *data, size_t len, const char *options,
     return read_file(out, out_len);
 }
 
-/* ---- Checks every valid input gets ----------------------------------------
- */
+/* ---- Checks every valid input gets -------------------------------------- */
 
 static bool clean_after_frame(const void *ctx, size_t cut)
 {
@@ -249,8 +247,7 @@ static void check_valid(const char *name, const uint8_t *frame, size_t len,
     check_frames(name, frame, len, want, want_len, log_has, false);
 }
 
-/* ---- xxHash32
- * --------------------------------------------------------------- */
+/* ---- xxHash32 ----------------------------------------------------------- */
 
 static uint32_t xxh32_pieces(const uint8_t *p, size_t len, uint32_t seed,
                              uint64_t split_seed)
@@ -347,8 +344,7 @@ static void test_xxh32_cli(void)
     temp_remove();
 }
 
-/* ---- Frames from the lz4 CLI ----------------------------------------------
- */
+/* ---- Frames from the lz4 CLI -------------------------------------------- */
 
 typedef struct cli_case {
     const char *name;
@@ -470,8 +466,7 @@ static void test_cli_concatenated(void)
     temp_remove();
 }
 
-/* ---- Hand-built frames -----------------------------------------------------
- */
+/* ---- Hand-built frames -------------------------------------------------- */
 
 /* A compressed block under construction, and the output it must give. */
 typedef struct builder {
@@ -634,8 +629,7 @@ static void test_hand_built(void)
     hand_block_ends();
 }
 
-/* ---- Errors
- * ------------------------------------------------------------------ */
+/* ---- Errors ------------------------------------------------------------- */
 
 typedef struct bad_case {
     const char *name;
@@ -1045,8 +1039,7 @@ static void test_errors(void)
     }
 }
 
-/* ---- The API
- * ------------------------------------------------------------------ */
+/* ---- The API ------------------------------------------------------------ */
 
 static void test_api(void)
 {

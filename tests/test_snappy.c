@@ -100,12 +100,11 @@ static const td_fault *state_fault(const void *s)
 }
 
 static const container_codec snappy_codec = {
-    "snappy",   sizeof(snappy_state), state_init,    state_finish,
-    state_next, state_feed,           state_request, state_fault,
+    sizeof(snappy_state), state_init,    state_finish, state_next,
+    state_feed,           state_request, state_fault,
 };
 
-/* ---- Chunk layout ----------------------------------------------------------
- */
+/* ---- Chunk layout ------------------------------------------------------- */
 
 /* Chunk boundaries of a valid input; clean ends come after the first
  * chunk (the stream identifier). */
@@ -153,8 +152,7 @@ static bool clean_chunk_end(const void *ctx, size_t cut)
     return false;
 }
 
-/* ---- Checks every valid input gets ---------------------------------------
- */
+/* ---- Checks every valid input gets -------------------------------------- */
 
 static void check_valid(const char *name, const uint8_t *in, size_t len,
                         const uint8_t *want, size_t want_len)
@@ -187,8 +185,7 @@ done:
     container_result_free(&r);
 }
 
-/* ---- CRC-32C -------------------------------------------------------------
- */
+/* ---- CRC-32C ------------------------------------------------------------ */
 
 static uint32_t crc_bitwise(const uint8_t *p, size_t len)
 {
@@ -245,8 +242,7 @@ static void test_crc32c(void)
     free(data);
 }
 
-/* ---- Inputs framed by tests/snappy_frame.py ------------------------------
- */
+/* ---- Inputs framed by tests/snappy_frame.py ----------------------------- */
 
 static bool have_python(void)
 {
@@ -382,8 +378,7 @@ static void test_dynamorio_traces(void)
     free(names);
 }
 
-/* ---- Hand-built chunks -----------------------------------------------------
- */
+/* ---- Hand-built chunks -------------------------------------------------- */
 
 static void put_chunk(byte_buf *f, unsigned type, const void *body, size_t len)
 {
@@ -556,8 +551,7 @@ static void test_hand_built(void)
     buf_free(&body);
 }
 
-/* ---- Errors
- * ------------------------------------------------------------------ */
+/* ---- Errors ------------------------------------------------------------- */
 
 typedef struct bad_case {
     const char *name;
@@ -599,6 +593,10 @@ static const bad_case bad_cases[] = {
      false},
     {"no-crc uncompressed above 65536", TD_E_SNAPPY_LENGTH, 11,
      B("\x03\x01\x00\x01"), false},
+    /* 4 + 5 + 6 * 65536 = 393225 (0x060009) is the most a chunk can need */
+    {"compressed one byte too long", TD_E_SNAPPY_LENGTH, 11,
+     B("\x00\x0a\x00\x06"), false},
+    {"compressed longest", TD_E_TRUNCATED, 10, B("\x00\x09\x00\x06"), false},
     {"compressed longer than possible", TD_E_SNAPPY_LENGTH, 11,
      B("\x00\xff\xff\xff"), false},
     {"uncompressed length 65537", TD_E_SNAPPY_LENGTH, 14,
@@ -657,8 +655,7 @@ static void test_errors(void)
     }
 }
 
-/* ---- The API
- * ------------------------------------------------------------------ */
+/* ---- The API ------------------------------------------------------------ */
 
 static void test_api(void)
 {

@@ -280,7 +280,7 @@ bool td_drmem_type_is_prefetch(int type);
  * Requests name raw file bytes; events are the records' (plus CHUNK events
  * at zip member starts). Window: TD_DRMEM_FILE_WINDOW bytes for every
  * container. */
-#define TD_DRMEM_FILE_WINDOW 65536u
+#define TD_DRMEM_FILE_WINDOW TD_LZ4_WINDOW /* the largest container window */
 
 typedef struct td_drmem_file {
     td_drmem_decoder records;

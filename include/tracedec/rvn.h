@@ -150,42 +150,63 @@ typedef struct td_rvn_counts {
     uint64_t block_bytes;           /* instruction bytes of all blocks */
 } td_rvn_counts;
 
+/* One row of integers gathered from a cursor (private). */
+typedef struct td_rvn_row {
+    uint64_t offset;          /* the cell */
+    int64_t rowid;
+    uint32_t columns;
+    uint32_t integers;        /* bit i: column i is an INTEGER */
+    uint32_t blobs;           /* bit i: column i is a BLOB */
+    int64_t value[8];         /* INTEGER values */
+    uint64_t length[8];       /* TEXT/BLOB lengths */
+    bool complete;
+} td_rvn_row;
+
+/* A semantic-version parser fed one character at a time (private). */
+typedef struct td_rvn_semver {
+    td_rvn_version *out;
+    uint8_t state;
+    uint8_t unit_byte;        /* UTF-16: first byte of a code unit */
+    bool have_byte;
+    bool ident_digits, ident_zero;
+    uint32_t ident_len;
+    uint64_t number;
+} td_rvn_semver;
+
 /* The decoder: caller-owned; fields are private. */
 typedef struct td_rvn {
     td_sqlite db;
     td_sqlite_cursor main;    /* lane 0 */
     td_sqlite_cursor side;    /* lane 1: the table merged in */
     td_rvn_counts counts;
+    td_rvn_row row;           /* main cursor's current row */
+    td_rvn_row side_row;      /* side cursor's current row */
+    td_rvn_semver semver;
+    td_rvn_event meta;        /* the METADATA event being assembled */
     uint32_t root[TD_RVN_TABLE_COUNT];
     uint32_t present;
     uint8_t phase;
-    uint8_t side_state;       /* the merged table's cursor */
-    uint8_t pending_warning;  /* a warning event is due (its code - 599) */
+    uint8_t warnings;         /* warnings still due (bits) */
+    uint8_t block_due;        /* a BLOCK event follows its inline data */
+    uint8_t side_state;       /* 0 not started, 1 has a row, 2 ended */
     uint8_t metadata_rows;
-    uint8_t schema_column;    /* schema row being read */
-    uint8_t name_match;       /* which table name the row's name is */
-    uint8_t type_is_table;
-    uint8_t version_state;    /* semver parser */
-    uint8_t text_field;       /* metadata column -> text field, or 255 */
-    uint8_t row_ok;           /* columns seen in the current row (bits) */
-    uint64_t number;          /* semver parser: the current number */
-    td_rvn_version *version;  /* the one being parsed (in `meta`) */
-    td_rvn_event meta;        /* the METADATA event being assembled */
-    int64_t columns[8];       /* integer columns of the current row */
-    uint32_t column_types;    /* bit i: column i is an integer */
-    uint64_t data_length;     /* current blocks row's blob */
-    uint64_t row_offset;
+    uint8_t name_match;       /* schema: table whose name the row holds */
+    uint8_t name_ok;          /* schema: the name matched so far */
+    uint8_t type_ok;          /* schema: the type is "table" */
+    uint8_t unit_byte;        /* schema name: UTF-16 half unit */
+    bool have_byte;
+    uint32_t name_pos;
+    uint32_t text_column;     /* metadata: column being streamed */
+    uint64_t expected_rowid;  /* blocks: next rowid */
     int64_t block_id;         /* instruction_indices: current block */
-    uint32_t next_instruction;
+    int64_t next_instruction;
     int64_t last_index;
-    uint64_t side_data_length; /* blocks (side lane): data of block_id */
-    uint32_t side_count;      /* and its instruction_count */
-    int64_t side_id;          /* the side cursor's current block rowid */
     uint64_t last_transition; /* execution: previous T (0 at first) */
-    uint64_t interrupt_at;    /* side: next interrupt transition */
-    td_rvn_event interrupt;   /* side: the next interrupt, decoded */
-    bool have_interrupt;
-    bool side_done;
+    uint64_t last_interrupt;  /* transition of the last interrupt + 1 */
+    bool main_pending;        /* row holds a row not yet acted on */
+    bool interrupt_data_ok;   /* blocks rowid 1: "interrupt" so far */
+    bool format_ok, tool_ok;  /* the metadata versions parsed */
+    bool layout_v1;           /* _metadata has 7 columns */
 } td_rvn;
 
 /* flags: 0. Returns TD_OK or TD_E_INVALID_ARGUMENT. */

@@ -424,35 +424,38 @@ typedef struct td_umt_event {
 } td_umt_event;
 
 /* The decoder's private parts. */
-typedef struct umt_payload {
+typedef struct td_umt_payload_state {
     uint64_t start, pos, end;
     uint8_t file, of;
-} umt_payload;
+} td_umt_payload_state;
 
-typedef struct umt_string {
+typedef struct td_umt_string_state {
     uint64_t at, area_end;
-    uint8_t file, role, wide, step;
-} umt_string;
+    uint8_t file, role, wide, step, layout;
+} td_umt_string_state;
 
-typedef struct umt_ins {
+typedef struct td_umt_ins_state {
     uint64_t id;
     uint64_t decoded_at;   /* absolute offset of the decodedIns */
     uint64_t disasm_fp;
     uint16_t lc_size;
     uint8_t lc_count, first_out, first_after, cs64, slot, step;
-} umt_ins;
+} td_umt_ins_state;
 
-typedef struct umt_slot {
+typedef struct td_umt_slot_state {
     uint16_t reg, largest, value_size, offset;
     uint8_t addr_width, name_len;
     char name[16];
-} umt_slot;
+} td_umt_slot_state;
 
-typedef struct umt_sys {
+typedef struct td_umt_sys_state {
     uint64_t id;
     uint64_t at, size;     /* the syscallRec's window */
-    uint8_t arg_count, arg, step;
-} umt_sys;
+    uint64_t args_at;
+    uint64_t begin, end;   /* BeginEID, EndEID */
+    uint64_t rec_at, rec_end; /* an execution record it names */
+    uint8_t arg_count, arg, step, completed;
+} td_umt_sys_state;
 
 typedef struct td_umt_decoder {
     td_input in;
@@ -464,46 +467,59 @@ typedef struct td_umt_decoder {
     uint8_t warning_due;   /* enum td_warning - 400, 0 when none */
     uint8_t app_end;       /* the last record was an application end */
     uint16_t dump_size, elem_count;
-    uint64_t records;
+    uint64_t records, exec_end; /* RecordCount, Offset[RecordCount] */
     uint64_t ins_rows, ins_row_size, ins_table, ins_extra, ins_extra_size;
     uint64_t module_rows, thread_rows, syscall_rows;
-    umt_payload payload;
-    umt_string str;
+    td_umt_payload_state payload;
+    td_umt_string_state str;
     union {
         struct {
+            uint64_t first, last;  /* Offset[0], Offset[RecordCount] */
             uint64_t address_rows;
-            uint64_t index;        /* item of the context map being checked */
+            uint64_t table_at, table_end, extra_at, extra_end;
+            uint64_t index;        /* the step within a table or array */
+            uint32_t table;        /* the fixed-size table being opened */
+            uint8_t array;         /* the context map array being checked */
         } open;
         struct {
             uint64_t id, start, end;
             uint64_t off[5];       /* exec.offsets[off_base ...] */
             uint64_t off_base;
-            uint64_t ctx_at;
-            uint64_t ref;
-            uint32_t thread, mem_index, mem_count;
-            uint16_t reg;
-            uint8_t off_count, type, flags, sub;
-            umt_ins ins;
-            umt_slot slot;         /* also a register being reported */
-            umt_sys sys;
+            uint64_t ctx_at;       /* the rmContext */
+            uint64_t regs_at;      /* its register dump */
+            uint32_t mem_index, mem_count;
+            uint16_t reg;          /* the next register to report */
+            uint8_t off_count, type, flags, sub, ctx_step;
+            union {
+                td_umt_ins_state ins;
+                td_umt_sys_state sys;
+            } k;
+            td_umt_slot_state slot;         /* also a register being reported */
         } rec;
         struct {
             uint64_t fp, row_size, rows, extra, extra_size, row;
-            uint8_t file, sub;
-            umt_ins ins;
-            umt_slot slot;
-            umt_sys sys;
+            uint8_t file, sub, more;
+            union {
+                td_umt_ins_state ins;
+                td_umt_sys_state sys;
+                td_umt_map_entry map[2];   /* a context map entry */
+                uint64_t names[2];         /* a module's name pointers */
+            } k;
+            td_umt_slot_state slot;
         } table;
         struct {
             uint64_t table, row_size, thread;
             uint64_t eid, prev, next, count, sum, vt_at;
-            int64_t first, last;
-            uint64_t rec_count;
+            uint64_t first, last, rec_count;
+            uint8_t step;
         } chain;
         struct {
-            uint64_t off[5];
-            uint64_t off_base, off_pos, vt_pos, id, end;
-            uint8_t off_count;
+            uint64_t off[5];       /* exec.offsets[off_base ...] */
+            uint64_t off_base;
+            uint64_t off_read;     /* offsets read from exec.offsets */
+            uint64_t vt_pos;       /* where exec.vtable reading stopped */
+            uint64_t id, start, end;
+            uint8_t off_count, step;
         } stream;
         td_tagscan_state xml;
     } u;

@@ -23,6 +23,7 @@ typedef struct cli_options {
     const char *style;   /* dump --style: native, llvm or drcachesim */
     const char *to;      /* convert -f: "yaml", "json" or "chrome" */
     bool recover;        /* --recover-typed-extents */
+    const char *table;   /* dump --table NAME (SQLite), or NULL */
 } cli_options;
 
 /* Print "PATH:OFFSET: ERROR-NAME: reason" on stderr. */

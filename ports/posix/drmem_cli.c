@@ -91,10 +91,13 @@ static int decode_shard(drmem_run *r, const char *path, void *window)
     r->container = td_detect_format(data, len);
     rc = td_drmem_file_init(f, r->container, window, TD_DRMEM_FILE_WINDOW,
                             h.io == HOST_STREAM ? 0 : TD_ZIP_SEEKABLE);
-    if (rc != TD_OK) {
+    if (rc == TD_E_INVALID_ARGUMENT) {
         fprintf(stderr, "%s:0: unknown-format: not a drmemtrace file\n",
                 path);
         status = EXIT_INVALID;
+    } else if (rc != TD_OK) {
+        fprintf(stderr, "tracedec: %s: %s\n", path, td_error_text(rc));
+        status = EXIT_USAGE;
     }
     while (status == EXIT_VALID && (rc = td_drmem_file_next(f, &ev)) != TD_END) {
         if (rc == TD_EVENT) {

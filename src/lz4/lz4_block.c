@@ -102,6 +102,9 @@ static int literals_known(td_lz4 *d)
     return LZ4_AGAIN;
 }
 
+/* A token is due only while the block has bytes left: its sequences end
+ * with literals (block_done) or fail (match_known), and the fast path
+ * leaves the block's last byte to these functions. */
 int lz4_token(td_lz4 *d)
 {
     const uint8_t *p = td_input_peek(&d->in, 1);

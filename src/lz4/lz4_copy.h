@@ -9,7 +9,7 @@
  * every byte is read before it is overwritten.
  *
  * The *_strided() copies are the fast path's: they move whole 16- or
- * 8-byte strides and may write up to LZ4_OVERSHOOT - 1 bytes past the end;
+ * 8-byte strides and may write up to LZ4_OVERSHOOT bytes past the end;
  * their callers make sure the ring has room and the source is readable.
  */
 #ifndef TD_LZ4_COPY_H
@@ -53,7 +53,8 @@ static inline void lz4_copy_match(uint8_t *ring, uint32_t op, uint32_t dist,
     }
 }
 
-/* Copy len bytes in 16-byte strides (may write 15 bytes too many). */
+/* Copy len bytes in whole 16-byte strides, at least one: up to 16 bytes
+ * too many (15 when len > 0). */
 static inline void lz4_copy_strided(uint8_t *dst, const uint8_t *src,
                                     size_t len)
 {

@@ -78,12 +78,9 @@ static void run(td_lz4 *d, const uint8_t *start, const uint8_t *limit)
         if (dist == 0 || dist > before + out + lit)
             break;
         at = op + (uint32_t)lit;
-        if (at >= dist)
-            src = at - dist;
-        else if (len + LZ4_OVERSHOOT <= LZ4_RING - (at + LZ4_RING - dist))
-            src = at + LZ4_RING - dist;
-        else
-            break;
+        src = at >= dist ? at - dist : at + LZ4_RING - dist;
+        if (src > at && len + LZ4_OVERSHOOT > LZ4_RING - src)
+            break; /* a wrapped source whose strides would pass the end */
         lz4_copy_strided(ring + op, p, lit);
         lz4_match_strided(ring + at, ring + src, dist, len);
         match_start = out + (uint32_t)lit;

@@ -217,10 +217,11 @@ static int end_mark(td_lz4 *d, td_lz4_event *ev)
  * content size leaves less. */
 static uint32_t block_limit(const td_lz4 *d)
 {
-    uint64_t left = d->content_size - d->frame_out;
-    if ((d->flags & LZ4_FLG_CONTENT_SIZE) && left < d->block_max)
-        return (uint32_t)left;
-    return d->block_max;
+    uint64_t left;
+    if (!(d->flags & LZ4_FLG_CONTENT_SIZE))
+        return d->block_max;
+    left = d->content_size - d->frame_out; /* never exceeded (too_long) */
+    return left < d->block_max ? (uint32_t)left : d->block_max;
 }
 
 int lz4_block_header(td_lz4 *d, td_lz4_event *ev)

@@ -17,10 +17,10 @@
 #include "snappy_internal.h"
 #include "../common/mem.h"
 
-/* The longest compressed body that can make 64 KiB or less: a 3-byte
- * length, then at most 5 input bytes (a copy with a 4-byte offset) per
- * output byte. */
-#define SNAPPY_MAX_COMPRESSED (3u + 5u * SNAPPY_MAX_OUTPUT)
+/* The longest compressed body that can make 64 KiB or less: a 5-byte
+ * length, then at most 6 input bytes per output byte (a 1-byte literal
+ * with a 4-byte length field). */
+#define SNAPPY_MAX_COMPRESSED (SNAPPY_MAX_VARINT + 6u * SNAPPY_MAX_OUTPUT)
 
 static int stall(td_snappy *d, const char *reason)
 {
