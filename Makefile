@@ -102,7 +102,8 @@ $(BUILD)/tests/tables.o: $(BUILD)/tests/tables.c tests/harness.h
 $(TEST_BIN): $(TEST_OBJ) $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
-$(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/%_fuzzer.o $(LIB)
+$(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_common.o \
+                        $(BUILD)/fuzz/%_fuzzer.o $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
 tests: $(TEST_BIN) $(CLI) $(FUZZ_REPLAY)
@@ -134,7 +135,8 @@ SECONDS ?= 60
 fuzz:
 	@mkdir -p $(BUILD)/fuzz/corpus-$(FUZZER)
 	clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Ifuzz \
-	  fuzz/$(FUZZER)_fuzzer.c $(LIB_SRC) -o $(BUILD)/fuzz/$(FUZZER)_libfuzzer
+	  fuzz/$(FUZZER)_fuzzer.c fuzz/fuzz_common.c $(LIB_SRC) \
+	  -o $(BUILD)/fuzz/$(FUZZER)_libfuzzer
 	$(BUILD)/fuzz/$(FUZZER)_libfuzzer -max_total_time=$(SECONDS) \
 	  -dict=fuzz/$(FUZZER).dict $(BUILD)/fuzz/corpus-$(FUZZER) \
 	  fuzz/corpus/$(FUZZER)
@@ -142,7 +144,7 @@ fuzz:
 fuzz-afl:
 	@mkdir -p $(BUILD)/fuzz/afl-$(FUZZER)
 	AFL_USE_ASAN=1 AFL_USE_UBSAN=1 afl-clang-fast -g -O1 -fsanitize=fuzzer \
-	  -Iinclude -Ifuzz fuzz/$(FUZZER)_fuzzer.c $(LIB_SRC) \
+	  -Iinclude -Ifuzz fuzz/$(FUZZER)_fuzzer.c fuzz/fuzz_common.c $(LIB_SRC) \
 	  -o $(BUILD)/fuzz/$(FUZZER)_afl
 	AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 \
 	  AFL_NO_AFFINITY=1 afl-fuzz -V $(SECONDS) -i fuzz/corpus/$(FUZZER) \

@@ -14,60 +14,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_common.h"
 #include "tracedec.h"
 
 #define MEMBER_BYTES (16 * 12)
 
-static void mix(uint64_t *h, uint64_t v)
-{
-    int i;
-    for (i = 0; i < 8; i++)
-        *h = (*h ^ ((v >> (8 * i)) & 0xff)) * 0x100000001b3u;
-}
 
-static void mix_event(uint64_t *h, const td_drmem_event *ev)
+static void mix_event(fz_digest *h, const td_drmem_event *ev)
 {
-    mix(h, (uint64_t)ev->kind << 32 | ev->flags);
-    mix(h, ev->offset);
-    mix(h, ev->size);
-    mix(h, (uint64_t)ev->type << 16 | ev->size_field);
-    mix(h, ev->addr);
-    mix(h, (uint64_t)ev->tid);
-    mix(h, (uint64_t)ev->pid);
-    mix(h, ev->record_ordinal);
-    mix(h, ev->instr_ordinal);
+    fz_mix64(h, (uint64_t)ev->kind << 32 | ev->flags);
+    fz_mix64(h, ev->offset);
+    fz_mix64(h, ev->size);
+    fz_mix64(h, (uint64_t)ev->type << 16 | ev->size_field);
+    fz_mix64(h, ev->addr);
+    fz_mix64(h, (uint64_t)ev->tid);
+    fz_mix64(h, (uint64_t)ev->pid);
+    fz_mix64(h, ev->record_ordinal);
+    fz_mix64(h, ev->instr_ordinal);
     if (ev->kind == TD_DRMEM_EV_INSTR) {
         uint8_t i;
-        mix(h, ev->instr.pc);
-        mix(h, (uint64_t)ev->instr.length << 8 | (uint64_t)ev->instr.branch);
-        mix(h, ev->instr.branch_target);
-        mix(h, ev->instr.encoding_is_new);
+        fz_mix64(h, ev->instr.pc);
+        fz_mix64(h, (uint64_t)ev->instr.length << 8 | (uint64_t)ev->instr.branch);
+        fz_mix64(h, ev->instr.branch_target);
+        fz_mix64(h, ev->instr.encoding_is_new);
         for (i = 0; ev->instr.encoding_is_new && i < ev->instr.encoding_len;
              i++)
-            mix(h, ev->instr.encoding[i]);
+            fz_mix64(h, ev->instr.encoding[i]);
     } else if (ev->kind == TD_DRMEM_EV_MEMREF) {
-        mix(h, ev->memref.addr ^ ev->memref.pc);
+        fz_mix64(h, ev->memref.addr ^ ev->memref.pc);
     } else if (ev->kind == TD_DRMEM_EV_MARKER) {
-        mix(h, (uint64_t)ev->marker.type << 48 ^ ev->marker.value);
+        fz_mix64(h, (uint64_t)ev->marker.type << 48 ^ ev->marker.value);
     } else if (ev->kind == TD_DRMEM_EV_WARNING) {
-        mix(h, (uint64_t)ev->warning.code);
+        fz_mix64(h, (uint64_t)ev->warning.code);
     } else if (ev->kind == TD_DRMEM_EV_CHUNK) {
-        mix(h, ev->chunk.index);
+        fz_mix64(h, ev->chunk.index);
     }
 }
 
-static size_t next_length(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return (*s & 7) == 0 ? 1 + (*s >> 8) % 500 : 1 + (*s >> 8) % 25;
-}
 
-static void fail(const char *what)
+
+/* Where the member holding byte `fed` ends. */
+static size_t member_end(size_t fed, size_t len)
 {
-    fprintf(stderr, "drmem_fuzzer: %s\n", what);
-    abort();
+    size_t end = fed / MEMBER_BYTES * MEMBER_BYTES + MEMBER_BYTES;
+    return end < len ? end : len;
 }
 
 /* seed 0: one span per member. */
@@ -76,46 +66,32 @@ static uint64_t decode(const uint8_t *data, size_t len, bool zip,
 {
     td_drmem_decoder d;
     td_drmem_event ev;
-    uint64_t h = 0xcbf29ce484222325u;
-    size_t fed = 0;
+    fz_digest h = fz_digest_start();
+    fz_feeder f;
     uint32_t member = 0;
-    uint8_t *span = NULL;
     int rc;
     memset(&ev, 0, sizeof ev);
+    fz_feeder_init(&f, "drmem_fuzzer", data, len,
+                   seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
     td_drmem_init(&d, 0);
     while ((rc = td_drmem_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             mix_event(&h, &ev);
         } else if (rc == TD_NEED_INPUT) {
-            size_t end = len, n;
-            if (td_drmem_request(&d)->offset != fed)
-                fail("request is not for the next byte");
-            if (zip && fed % MEMBER_BYTES == 0 && fed < len &&
-                fed / MEMBER_BYTES == member)
+            size_t fed = fz_feeder_fed(&f), n;
+            const uint8_t *span;
+            if (zip && fed < len && fed == (size_t)member * MEMBER_BYTES)
                 td_drmem_begin_member(&d, member++);
-            if (zip && fed / MEMBER_BYTES * MEMBER_BYTES + MEMBER_BYTES < len)
-                end = fed / MEMBER_BYTES * MEMBER_BYTES + MEMBER_BYTES;
-            n = seed ? next_length(&seed) : end - fed;
-            if (n > end - fed)
-                n = end - fed;
-            free(span);
-            span = n ? malloc(n) : NULL;
-            if (n)
-                memcpy(span, data + fed, n);
+            span = fz_feeder_answer(&f, td_drmem_request(&d),
+                                    zip ? member_end(fed, len) : len, &n);
             td_drmem_feed(&d, span, n);
-            fed += n;
         } else {
-            const td_fault *f = td_drmem_fault(&d);
-            if (f->code != rc || f->offset > len || f->reason == NULL)
-                fail("error without a code, a reason or with an offset "
-                     "outside");
-            mix(&h, (uint64_t)(int64_t)rc);
-            mix(&h, f->offset);
+            fz_mix_fault(&h, &f, rc, td_drmem_fault(&d));
             break;
         }
     }
-    free(span);
-    return h;
+    fz_feeder_free(&f);
+    return h.h;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -126,6 +102,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     zip = (data[0] & 0x80) != 0;
     if (decode(data + 1, size - 1, zip, 0) !=
         decode(data + 1, size - 1, zip, (uint64_t)(data[0] & 0x7f) + 1))
-        fail("the event stream depends on the chunking");
+        fz_fail("drmem_fuzzer", "the event stream depends on the chunking");
     return 0;
 }

@@ -16,92 +16,53 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_common.h"
 #include "tracedec.h"
 
-typedef struct digest {
-    uint64_t h;
-} digest;
 
-static void mix(digest *g, const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    size_t i;
-    for (i = 0; i < n; i++)
-        g->h = (g->h ^ b[i]) * 0x100000001b3u;
-}
 
-static void mix64(digest *g, uint64_t v)
-{
-    mix(g, &v, sizeof v);
-}
 
-static uint64_t next_length(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return (*s & 7) == 0 ? 1 + (*s >> 8) % 300 : 1 + (*s >> 8) % 17;
-}
-
-static void fail(const char *what)
-{
-    fprintf(stderr, "inflate_fuzzer: %s\n", what);
-    abort();
-}
 
 static void check_data(const td_inflate_event *ev, const uint8_t *window,
                        uint64_t produced, size_t fed)
 {
     if (ev->len == 0 || ev->data < window ||
         ev->data + ev->len > window + TD_INFLATE_WINDOW)
-        fail("data outside the window");
+        fz_fail("inflate_fuzzer", "data outside the window");
     if (ev->pos != produced)
-        fail("data does not continue the output");
+        fz_fail("inflate_fuzzer", "data does not continue the output");
     if (ev->offset >= fed)
-        fail("data from a block not read yet");
+        fz_fail("inflate_fuzzer", "data from a block not read yet");
 }
 
-/* Decode; spans are copied to exact-size allocations. seed 0: one span. */
+/* Decode; seed 0: one span, else pseudo-random spans. */
 static uint64_t decode(const uint8_t *data, size_t len, uint64_t seed)
 {
-    uint8_t *window = malloc(TD_INFLATE_WINDOW), *span = NULL;
+    uint8_t *window = malloc(TD_INFLATE_WINDOW);
     td_inflate d;
     td_inflate_event ev;
-    digest g = {0xcbf29ce484222325u};
-    size_t fed = 0;
+    fz_digest g = fz_digest_start();
+    fz_feeder f;
     uint64_t produced = 0;
     int rc;
+    fz_feeder_init(&f, "inflate_fuzzer", data, len,
+                   seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
     td_inflate_init(&d, window, TD_INFLATE_WINDOW);
     while ((rc = td_inflate_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
-            check_data(&ev, window, produced, fed);
-            mix(&g, ev.data, ev.len);
+            check_data(&ev, window, produced, fz_feeder_fed(&f));
+            fz_mix(&g, ev.data, ev.len);
             produced += ev.len;
         } else if (rc == TD_NEED_INPUT) {
-            const td_request *rq = td_inflate_request(&d);
-            size_t n = seed ? (size_t)next_length(&seed) : len;
-            if (rq->offset != fed || rq->min_len == 0 ||
-                rq->min_len > TD_STAGE_SIZE)
-                fail("request is not for the next byte");
-            if (n > len - fed)
-                n = len - fed;
-            free(span);
-            span = n ? malloc(n) : NULL;
-            if (n)
-                memcpy(span, data + fed, n);
+            size_t n;
+            const uint8_t *span = fz_feeder_answer(&f, td_inflate_request(&d), len, &n);
             td_inflate_feed(&d, span, n);
-            fed += n;
         } else {
-            const td_fault *f = td_inflate_fault(&d);
-            if (f->code != rc || f->offset > len || f->reason == NULL)
-                fail("error without a code, a reason, or with an offset "
-                     "outside");
-            mix64(&g, (uint64_t)(int64_t)rc);
-            mix64(&g, f->offset);
+            fz_mix_fault(&g, &f, rc, td_inflate_fault(&d));
             break;
         }
     }
-    free(span);
+    fz_feeder_free(&f);
     free(window);
     return g.h;
 }
@@ -114,6 +75,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     options = data[0];
     if (decode(data + 1, size - 1, 0) !=
         decode(data + 1, size - 1, (uint64_t)(options >> 2) + 1))
-        fail("the result depends on the chunking");
+        fz_fail("inflate_fuzzer", "the result depends on the chunking");
     return 0;
 }

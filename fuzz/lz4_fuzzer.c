@@ -20,69 +20,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_common.h"
 #include "tracedec.h"
 
-typedef struct digest {
-    uint64_t h;
-} digest;
 
-static void mix(digest *g, const void *p, size_t n)
+
+
+
+
+static void mix_frame_header(fz_digest *g, const td_lz4_event *ev)
 {
-    const uint8_t *b = p;
-    size_t i;
-    for (i = 0; i < n; i++)
-        g->h = (g->h ^ b[i]) * 0x100000001b3u;
-}
-
-static void mix64(digest *g, uint64_t v)
-{
-    mix(g, &v, sizeof v);
-}
-
-/* How a decode splits the input into spans. */
-enum spans { ONE_SPAN, BYTE_SPANS, RANDOM_SPANS };
-
-static size_t next_length(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return (*s & 7) == 0 ? 1 + (size_t)(*s >> 8) % 300
-                         : 1 + (size_t)(*s >> 8) % 17;
-}
-
-static void fail(const char *what)
-{
-    fprintf(stderr, "lz4_fuzzer: %s\n", what);
-    abort();
-}
-
-static void mix_frame_header(digest *g, const td_lz4_event *ev)
-{
-    mix64(g, (uint64_t)ev->frame_header.independent_blocks |
+    fz_mix64(g, (uint64_t)ev->frame_header.independent_blocks |
                  (uint64_t)ev->frame_header.block_checksum << 1 |
                  (uint64_t)ev->frame_header.content_checksum << 2 |
                  (uint64_t)ev->frame_header.has_content_size << 3 |
                  (uint64_t)ev->frame_header.block_max << 8);
-    mix64(g, ev->frame_header.content_size);
+    fz_mix64(g, ev->frame_header.content_size);
 }
 
 /* Everything an event says. */
-static void mix_event(digest *g, const td_lz4_event *ev, const uint8_t *window,
+static void mix_event(fz_digest *g, const td_lz4_event *ev, const uint8_t *window,
                       uint64_t *produced, size_t fed)
 {
-    mix64(g, (uint64_t)ev->kind << 32 | ev->frame);
-    mix64(g, ev->offset);
-    mix64(g, ev->size);
+    fz_mix64(g, (uint64_t)ev->kind << 32 | ev->frame);
+    fz_mix64(g, ev->offset);
+    fz_mix64(g, ev->size);
     switch (ev->kind) {
     case TD_LZ4_DATA:
         if (ev->data.len == 0 || ev->data.data < window ||
             ev->data.data + ev->data.len > window + TD_LZ4_WINDOW)
-            fail("data outside the window");
+            fz_fail("lz4_fuzzer", "data outside the window");
         if (ev->data.pos != *produced || ev->offset >= fed)
-            fail("data does not continue the frame");
-        mix64(g, ev->data.len);
-        mix(g, ev->data.data, ev->data.len);
+            fz_fail("lz4_fuzzer", "data does not continue the frame");
+        fz_mix64(g, ev->data.len);
+        fz_mix(g, ev->data.data, ev->data.len);
         *produced += ev->data.len;
         break;
     case TD_LZ4_FRAME:
@@ -90,72 +61,51 @@ static void mix_event(digest *g, const td_lz4_event *ev, const uint8_t *window,
         *produced = 0;
         break;
     case TD_LZ4_SKIPPABLE:
-        mix64(g, (uint64_t)ev->skippable.magic << 32 | ev->skippable.bytes);
+        fz_mix64(g, (uint64_t)ev->skippable.magic << 32 | ev->skippable.bytes);
         break;
     default:
         break;
     }
 }
 
-static size_t span_length(enum spans spans, uint64_t *seed, size_t len)
-{
-    if (spans == ONE_SPAN)
-        return len;
-    return spans == BYTE_SPANS ? 1 : next_length(seed);
-}
-
-/* Decode; spans are copied to exact-size allocations. */
-static uint64_t decode(const uint8_t *data, size_t len, enum spans spans,
+/* Decode; see fz_feeder for how spans are cut. */
+static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
                        uint64_t seed)
 {
-    uint8_t *window = malloc(TD_LZ4_WINDOW), *span = NULL;
+    uint8_t *window = malloc(TD_LZ4_WINDOW);
     uint64_t produced = 0;
     td_lz4 d;
     td_lz4_event ev;
-    digest g = {0xcbf29ce484222325u};
-    size_t fed = 0;
+    fz_digest g = fz_digest_start();
+    fz_feeder f;
     int rc;
+    fz_feeder_init(&f, "lz4_fuzzer", data, len, spans, seed);
     td_lz4_init(&d, window, TD_LZ4_WINDOW);
     while ((rc = td_lz4_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
-            mix_event(&g, &ev, window, &produced, fed);
+            mix_event(&g, &ev, window, &produced, fz_feeder_fed(&f));
         } else if (rc == TD_NEED_INPUT) {
-            const td_request *rq = td_lz4_request(&d);
-            size_t n = span_length(spans, &seed, len - fed);
-            if (rq->offset != fed || rq->min_len == 0 ||
-                rq->min_len > TD_STAGE_SIZE)
-                fail("request is not for the next byte");
-            if (n > len - fed)
-                n = len - fed;
-            free(span);
-            span = n ? malloc(n) : NULL;
-            if (n)
-                memcpy(span, data + fed, n);
+            size_t n;
+            const uint8_t *span = fz_feeder_answer(&f, td_lz4_request(&d), len, &n);
             td_lz4_feed(&d, span, n);
-            fed += n;
         } else {
-            const td_fault *f = td_lz4_fault(&d);
-            if (f->code != rc || f->offset > len || f->reason == NULL)
-                fail("error without a code, a reason, or with an offset "
-                     "outside");
-            mix64(&g, (uint64_t)(int64_t)rc);
-            mix64(&g, f->offset);
+            fz_mix_fault(&g, &f, rc, td_lz4_fault(&d));
             break;
         }
     }
-    free(span);
+    fz_feeder_free(&f);
     free(window);
     return g.h;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    enum spans spans;
+    fz_spans spans;
     if (size == 0)
         return 0;
-    spans = (data[0] & 1) ? BYTE_SPANS : RANDOM_SPANS;
-    if (decode(data + 1, size - 1, ONE_SPAN, 0) !=
+    spans = (data[0] & 1) ? FZ_BYTE_SPANS : FZ_RANDOM_SPANS;
+    if (decode(data + 1, size - 1, FZ_ONE_SPAN, 0) !=
         decode(data + 1, size - 1, spans, (uint64_t)(data[0] >> 2) + 1))
-        fail("the event stream depends on the chunking");
+        fz_fail("lz4_fuzzer", "the event stream depends on the chunking");
     return 0;
 }

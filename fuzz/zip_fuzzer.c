@@ -17,48 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_common.h"
 #include "tracedec.h"
 
-typedef struct digest {
-    uint64_t h;
-} digest;
 
-static void mix(digest *g, const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    size_t i;
-    for (i = 0; i < n; i++)
-        g->h = (g->h ^ b[i]) * 0x100000001b3u;
-}
 
-static void mix64(digest *g, uint64_t v)
-{
-    mix(g, &v, sizeof v);
-}
 
-static uint64_t next_length(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return (*s & 7) == 0 ? 1 + (*s >> 8) % 300 : 1 + (*s >> 8) % 17;
-}
-
-static void fail(const char *what)
-{
-    fprintf(stderr, "zip_fuzzer: %s\n", what);
-    abort();
-}
 
 typedef struct host {
-    const uint8_t *data;
-    size_t len;
     uint8_t *window;
-    uint8_t *span;      /* exact-size copy of the current span */
-    size_t span_len;
-    uint64_t span_offset;
     uint64_t produced;  /* output bytes of the current member */
     uint64_t named;     /* name bytes of the current member */
+    fz_feeder feeder;   /* its span: where DATA and NAME may also point */
 } host;
 
 static bool inside(const uint8_t *p, size_t n, const uint8_t *base,
@@ -67,55 +37,57 @@ static bool inside(const uint8_t *p, size_t n, const uint8_t *base,
     return p != NULL && p >= base && p + n <= base + size;
 }
 
-static void mix_header(digest *g, const td_zip_header *h)
+static void mix_header(fz_digest *g, const td_zip_header *h)
 {
-    mix64(g, (uint64_t)h->version_needed << 32 | (uint64_t)h->flags << 16 |
+    fz_mix64(g, (uint64_t)h->version_needed << 32 | (uint64_t)h->flags << 16 |
                  h->method);
-    mix64(g, (uint64_t)h->crc << 32 | (uint64_t)h->name_len << 1 | h->zip64);
-    mix64(g, h->compressed_size);
-    mix64(g, h->uncompressed_size);
-    mix64(g, h->local_offset);
+    fz_mix64(g, (uint64_t)h->crc << 32 | (uint64_t)h->name_len << 1 | h->zip64);
+    fz_mix64(g, h->compressed_size);
+    fz_mix64(g, h->uncompressed_size);
+    fz_mix64(g, h->local_offset);
 }
 
-static void mix_fragment(digest *g, host *u, const td_zip_event *ev)
+static void mix_fragment(fz_digest *g, host *u, const td_zip_event *ev)
 {
     if (ev->kind == TD_ZIP_DATA) {
         if (ev->data.len == 0 ||
             (!inside(ev->data.data, ev->data.len, u->window,
                      TD_INFLATE_WINDOW) &&
-             !inside(ev->data.data, ev->data.len, u->span, u->span_len)))
-            fail("data outside the window and the span");
+             !inside(ev->data.data, ev->data.len, u->feeder.span,
+                     u->feeder.span_len)))
+            fz_fail("zip_fuzzer", "data outside the window and the span");
         if (ev->data.pos != u->produced)
-            fail("data does not continue the member");
-        mix(g, ev->data.data, ev->data.len);
+            fz_fail("zip_fuzzer", "data does not continue the member");
+        fz_mix(g, ev->data.data, ev->data.len);
         u->produced += ev->data.len;
         return;
     }
     if (ev->text.pos != u->named ||
         (ev->text.len > 0 &&
-         !inside(ev->text.data, ev->text.len, u->span, u->span_len)))
-        fail("name fragment does not continue its name");
-    mix(g, ev->text.data, ev->text.len);
+         !inside(ev->text.data, ev->text.len, u->feeder.span,
+                 u->feeder.span_len)))
+        fz_fail("zip_fuzzer", "name fragment does not continue its name");
+    fz_mix(g, ev->text.data, ev->text.len);
     u->named += ev->text.len;
     if (ev->flags & TD_ZIP_LAST_FRAGMENT)
-        mix64(g, u->named);
+        fz_mix64(g, u->named);
 }
 
 /* Everything an event says, except where DATA and NAME events are cut. */
-static void mix_event(digest *g, host *u, const td_zip_event *ev)
+static void mix_event(fz_digest *g, host *u, const td_zip_event *ev)
 {
     if (ev->kind == TD_ZIP_DATA || ev->kind == TD_ZIP_NAME) {
         mix_fragment(g, u, ev);
         return;
     }
-    mix64(g, (uint64_t)ev->kind << 32 | ev->member);
-    mix64(g, ev->offset);
-    mix64(g, ev->size);
+    fz_mix64(g, (uint64_t)ev->kind << 32 | ev->member);
+    fz_mix64(g, ev->offset);
+    fz_mix64(g, ev->size);
     if (ev->kind == TD_ZIP_END) {
-        mix64(g, ev->end.entries);
-        mix64(g, ev->end.central_offset);
-        mix64(g, ev->end.central_size);
-        mix64(g, (uint64_t)ev->end.comment_len << 1 | ev->end.zip64);
+        fz_mix64(g, ev->end.entries);
+        fz_mix64(g, ev->end.central_offset);
+        fz_mix64(g, ev->end.central_size);
+        fz_mix64(g, (uint64_t)ev->end.comment_len << 1 | ev->end.zip64);
         return;
     }
     mix_header(g, &ev->header);
@@ -125,56 +97,34 @@ static void mix_event(digest *g, host *u, const td_zip_event *ev)
     }
 }
 
-static void answer(td_zip *d, host *u, bool seekable, uint64_t *seed)
-{
-    const td_request *rq = td_zip_request(d);
-    size_t n = *seed ? (size_t)next_length(seed) : u->len;
-    if (seekable ? rq->offset > u->len
-                 : rq->offset != u->span_offset + u->span_len)
-        fail("request is not for the next byte");
-    if (rq->min_len == 0 || rq->min_len > TD_STAGE_SIZE)
-        fail("bad min_len");
-    free(u->span);
-    u->span_offset = rq->offset;
-    if (n > u->len - u->span_offset)
-        n = u->len - (size_t)u->span_offset;
-    u->span = n ? malloc(n) : NULL;
-    u->span_len = n;
-    if (n)
-        memcpy(u->span, u->data + u->span_offset, n);
-    td_zip_feed(d, u->span, n);
-}
-
-/* Decode; spans are copied to exact-size allocations. seed 0: one span. */
+/* Decode; seed 0: one span, else pseudo-random spans. */
 static uint64_t decode(const uint8_t *data, size_t len, bool seekable,
                        uint64_t seed)
 {
-    host u = {data, len, malloc(TD_INFLATE_WINDOW), NULL, 0, 0, 0, 0};
+    host u = {malloc(TD_INFLATE_WINDOW), 0, 0, {0}};
     td_zip d;
     td_zip_event ev;
-    digest g = {0xcbf29ce484222325u};
-    size_t requests = 0;
+    fz_digest g = fz_digest_start();
     int rc;
+    fz_feeder_init(&u.feeder, "zip_fuzzer", data, len,
+                   seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
+    u.feeder.random_access = seekable;
     td_zip_init(&d, u.window, TD_INFLATE_WINDOW,
                 seekable ? TD_ZIP_SEEKABLE : 0);
     while ((rc = td_zip_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             mix_event(&g, &u, &ev);
         } else if (rc == TD_NEED_INPUT) {
-            if (++requests > 16 * len + 4096)
-                fail("too many requests");
-            answer(&d, &u, seekable, &seed);
+            size_t n;
+            const uint8_t *span =
+                fz_feeder_answer(&u.feeder, td_zip_request(&d), len, &n);
+            td_zip_feed(&d, span, n);
         } else {
-            const td_fault *f = td_zip_fault(&d);
-            if (f->code != rc || f->offset > len || f->reason == NULL)
-                fail("error without a code, a reason, or with an offset "
-                     "outside");
-            mix64(&g, (uint64_t)(int64_t)rc);
-            mix64(&g, f->offset);
+            fz_mix_fault(&g, &u.feeder, rc, td_zip_fault(&d));
             break;
         }
     }
-    free(u.span);
+    fz_feeder_free(&u.feeder);
     free(u.window);
     return g.h;
 }
@@ -189,6 +139,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     seekable = (options & 1) != 0;
     if (decode(data + 1, size - 1, seekable, 0) !=
         decode(data + 1, size - 1, seekable, (uint64_t)(options >> 2) + 1))
-        fail("the event stream depends on the chunking");
+        fz_fail("zip_fuzzer", "the event stream depends on the chunking");
     return 0;
 }

@@ -8,42 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-container_split container_whole(void)
-{
-    container_split s = {(size_t)-1 / 2, 0};
-    return s;
-}
-
-container_split container_chunks(size_t n)
-{
-    container_split s = {n, 0};
-    return s;
-}
-
-container_split container_random(uint64_t seed)
-{
-    container_split s = {0, seed * 0x9e3779b97f4a7c15u + 1};
-    return s;
-}
-
-static size_t span_length(container_split *s)
-{
-    uint64_t r;
-    if (s->chunk != 0)
-        return s->chunk;
-    r = next_random(&s->seed);
-    return (r & 15) == 0 ? 1 + (size_t)(r >> 8) % 4096
-                         : 1 + (size_t)(r >> 8) % 64;
-}
-
 static void protocol_error(container_result *r, const char *msg, uint64_t a,
                            uint64_t b)
 {
@@ -85,7 +49,7 @@ static void add_event(run *x, const container_event *ev)
 
 /* Answer one request; returns the new span, or NULL at end of file. */
 static uint8_t *answer(run *x, const uint8_t *data, size_t len, size_t *fed,
-                       container_split *split)
+                       split_plan *split)
 {
     const td_request *rq = x->c->request(x->state);
     size_t n;
@@ -127,7 +91,7 @@ static void check_end(run *x, int rc, size_t len)
 
 container_result container_decode(const container_codec *c,
                                   const uint8_t *data, size_t len,
-                                  container_split split)
+                                  split_plan split)
 {
     run x;
     container_event ev;
@@ -228,7 +192,7 @@ int container_sweep_chunks(const container_codec *c, const char *name,
                            const uint8_t *data, size_t len, size_t max_chunk,
                            unsigned randoms)
 {
-    container_result ref = container_decode(c, data, len, container_whole()),
+    container_result ref = container_decode(c, data, len, one_span()),
                      got;
     int failed = 0;
     size_t k;
@@ -236,11 +200,11 @@ int container_sweep_chunks(const container_codec *c, const char *name,
     if (!expect(ref.protocol_ok, "%s: %s", name, ref.protocol_msg))
         failed++;
     for (k = 1; k <= max_chunk && failed == 0; k++) {
-        got = container_decode(c, data, len, container_chunks(k));
+        got = container_decode(c, data, len, chunks_of(k));
         failed += compare(name, "chunk size", k, &ref, &got);
     }
     for (seed = 1; seed <= randoms && failed == 0; seed++) {
-        got = container_decode(c, data, len, container_random(seed));
+        got = container_decode(c, data, len, random_split(seed));
         failed += compare(name, "random split", (size_t)seed, &ref, &got);
     }
     container_result_free(&ref);
@@ -264,7 +228,7 @@ int container_sweep_cuts(const container_codec *c, const char *name,
                          size_t n, container_clean_fn is_clean,
                          const void *ctx)
 {
-    container_result full = container_decode(c, data, len, container_whole()),
+    container_result full = container_decode(c, data, len, one_span()),
                      got;
     int failed = 0;
     size_t i;
@@ -272,7 +236,7 @@ int container_sweep_cuts(const container_codec *c, const char *name,
         size_t cut = cuts[i];
         bool clean = is_clean(ctx, cut);
         got = container_decode(c, data, cut,
-                               container_chunks(cut_span(len, cut)));
+                               chunks_of(cut_span(len, cut)));
         if (!expect(got.protocol_ok, "%s cut %zu: %s", name, cut,
                     got.protocol_msg))
             failed++;
@@ -323,9 +287,9 @@ int container_sweep_bits(const container_codec *c, const char *name,
                 failed++;
             if (split_every != 0 && ++changes % split_every == 0) {
                 container_result one =
-                    container_decode(c, copy, len, container_whole());
+                    container_decode(c, copy, len, one_span());
                 container_result five =
-                    container_decode(c, copy, len, container_chunks(5));
+                    container_decode(c, copy, len, chunks_of(5));
                 if (!expect(one.protocol_ok && five.protocol_ok &&
                                 container_same(&one, &five),
                             "%s byte %zu bit %d: 5-byte spans change the "

@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "split_plan.h"
 #include "tracedec.h"
 
 /* One event as the sweeps see it. */
@@ -57,20 +58,10 @@ typedef struct container_result {
     char protocol_msg[200];
 } container_result;
 
-/* Span lengths: `chunk` bytes each, or, when chunk == 0, pseudo-random
- * lengths in 1..64 (and now and then up to 4096) drawn from `seed`. */
-typedef struct container_split {
-    size_t chunk;
-    uint64_t seed;
-} container_split;
-
-container_split container_whole(void);
-container_split container_chunks(size_t n);
-container_split container_random(uint64_t seed);
 
 container_result container_decode(const container_codec *c,
                                   const uint8_t *data, size_t len,
-                                  container_split split);
+                                  split_plan split);
 void container_result_free(container_result *r);
 bool container_same(const container_result *a, const container_result *b);
 

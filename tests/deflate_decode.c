@@ -13,42 +13,6 @@
 #define SMALL_INPUT 4096u
 #define HUGE_INPUT 262144u
 
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-span_plan plan_whole(void)
-{
-    span_plan p = {(size_t)-1 / 2, 0};
-    return p;
-}
-
-span_plan plan_chunks(size_t n)
-{
-    span_plan p = {n, 0};
-    return p;
-}
-
-span_plan plan_random(uint64_t seed)
-{
-    span_plan p = {0, seed * 0x9e3779b97f4a7c15u + 1};
-    return p;
-}
-
-static size_t span_length(span_plan *plan)
-{
-    uint64_t r;
-    if (plan->chunk != 0)
-        return plan->chunk;
-    r = next_random(&plan->seed);
-    return (r & 15) == 0 ? 1 + (size_t)(r >> 8) % 4096
-                         : 1 + (size_t)(r >> 8) % 64;
-}
-
 const char *deflate_kind_name(deflate_kind kind)
 {
     switch (kind) {
@@ -96,7 +60,7 @@ typedef struct run {
     deflate_kind kind;
     const uint8_t *data;
     size_t len;
-    span_plan plan;
+    split_plan plan;
     uint8_t *window;
     uint8_t *span;        /* the current span, an exact allocation */
     size_t span_len;
@@ -376,7 +340,7 @@ static void finish(run *u, decoder *d, int rc)
 }
 
 deflate_result deflate_decode(deflate_kind kind, const uint8_t *data,
-                                  size_t len, span_plan plan)
+                                  size_t len, split_plan plan)
 {
     deflate_result r;
     run u;
@@ -467,7 +431,7 @@ int deflate_sweep_chunks(const char *name, deflate_kind kind,
                            const uint8_t *data, size_t len, bool full)
 {
     static const size_t light[] = {1, 7, 64, 4093};
-    deflate_result ref = deflate_decode(kind, data, len, plan_whole());
+    deflate_result ref = deflate_decode(kind, data, len, one_span());
     deflate_result got;
     int failed = 0;
     size_t k;
@@ -476,11 +440,11 @@ int deflate_sweep_chunks(const char *name, deflate_kind kind,
         failed++;
     for (k = 1; k <= (full ? 64 : 4) && failed == 0; k++) {
         size_t chunk = full ? k : light[k - 1];
-        got = deflate_decode(kind, data, len, plan_chunks(chunk));
+        got = deflate_decode(kind, data, len, chunks_of(chunk));
         failed += compare(name, "chunk size", chunk, &ref, &got);
     }
     for (seed = 1; seed <= (full ? 20u : 3u) && failed == 0; seed++) {
-        got = deflate_decode(kind, data, len, plan_random(seed));
+        got = deflate_decode(kind, data, len, random_split(seed));
         failed += compare(name, "random split", (size_t)seed, &ref, &got);
     }
     deflate_result_free(&ref);
@@ -570,7 +534,7 @@ int deflate_sweep_truncation(const char *name, deflate_kind kind,
                                const uint8_t *data, size_t len,
                                size_t all_below)
 {
-    deflate_result full = deflate_decode(kind, data, len, plan_whole());
+    deflate_result full = deflate_decode(kind, data, len, one_span());
     size_t cut, count;
     char *chosen;
     int failed = 0;
@@ -585,8 +549,8 @@ int deflate_sweep_truncation(const char *name, deflate_kind kind,
         if (!chosen[cut])
             continue;
         got = deflate_decode(kind, data, cut,
-                             len > SMALL_INPUT ? plan_random(cut)
-                                               : plan_chunks(cut % 7 + 1));
+                             len > SMALL_INPUT ? random_split(cut)
+                                               : chunks_of(cut % 7 + 1));
         failed += check_cut(name, &full, &got, cut);
         deflate_result_free(&got);
     }
@@ -598,9 +562,9 @@ int deflate_sweep_truncation(const char *name, deflate_kind kind,
 static int check_flip(const char *name, size_t bit, const uint8_t *copy,
                       deflate_kind kind, size_t len)
 {
-    deflate_result one = deflate_decode(kind, copy, len, plan_whole());
+    deflate_result one = deflate_decode(kind, copy, len, one_span());
     deflate_result split = deflate_decode(
-        kind, copy, len, len > SMALL_INPUT ? plan_random(bit) : plan_chunks(5));
+        kind, copy, len, len > SMALL_INPUT ? random_split(bit) : chunks_of(5));
     int failed = 0;
     if (!expect(one.protocol_ok && split.protocol_ok, "%s bit %zu: %s %s",
                 name, bit, one.protocol_msg, split.protocol_msg))
@@ -627,7 +591,7 @@ static int check_flip(const char *name, size_t bit, const uint8_t *copy,
 int deflate_sweep_bits(const char *name, deflate_kind kind,
                          const uint8_t *data, size_t len, size_t all_below)
 {
-    deflate_result full = deflate_decode(kind, data, len, plan_whole());
+    deflate_result full = deflate_decode(kind, data, len, one_span());
     uint8_t *copy = malloc(len ? len : 1);
     size_t i, count;
     char *chosen = choose(&full, len, all_below, 8, 32,
@@ -639,7 +603,7 @@ int deflate_sweep_bits(const char *name, deflate_kind kind,
         if (!chosen[i])
             continue;
         for (b = 0; b < 8 && failed == 0; b++) {
-            if (len > all_below && (next_random(&seed) & 3) != 0)
+            if (len > all_below && (xorshift64(&seed) & 3) != 0)
                 continue;
             copy[i] ^= (uint8_t)(1u << b);
             failed += check_flip(name, i * 8 + (size_t)b, copy, kind, len);

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "split_plan.h"
 #include "tracedec.h"
 
 typedef enum deflate_kind {
@@ -30,16 +31,6 @@ typedef enum deflate_kind {
     DEFLATE_ZIP_SEEKABLE
 } deflate_kind;
 
-/* Span lengths: `chunk` bytes each, or, when chunk == 0, pseudo-random
- * lengths in 1..64 (and now and then up to 4096) drawn from `seed`. */
-typedef struct span_plan {
-    size_t chunk;
-    uint64_t seed;
-} span_plan;
-
-span_plan plan_whole(void);
-span_plan plan_chunks(size_t n);
-span_plan plan_random(uint64_t seed);
 
 typedef struct deflate_result {
     uint8_t *out;        /* every DATA byte, in order */
@@ -58,7 +49,7 @@ typedef struct deflate_result {
 } deflate_result;
 
 deflate_result deflate_decode(deflate_kind kind, const uint8_t *data,
-                                  size_t len, span_plan plan);
+                                  size_t len, split_plan plan);
 void deflate_result_free(deflate_result *r);
 
 /* Same status, fault, log and output. */

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "split_plan.h"
 #include "tracedec.h"
 
 /* Test-only init flag: attach a call matcher (XRay). */
@@ -55,15 +56,6 @@ typedef struct decode_result {
     bool protocol_ok;   /* the request protocol held */
     char protocol_msg[160];
 } decode_result;
-
-/* Span lengths: `chunk` bytes each, or, when chunk == 0, pseudo-random
- * lengths in 1..64 (and now and then up to 4096) drawn from `seed`. */
-typedef struct split_plan {
-    size_t chunk;
-    uint64_t seed;
-} split_plan;
-
-split_plan one_span(void);
 
 decode_result test_decode(const test_codec *c, const uint8_t *data,
                           size_t len, const member_list *members,

@@ -19,7 +19,7 @@ static void check_reference(const char *name, const uint8_t *data,
                             size_t len, const uint8_t *expected,
                             size_t expected_len, const char *status)
 {
-    deflate_result r = deflate_decode(DEFLATE_GZIP, data, len, plan_whole());
+    deflate_result r = deflate_decode(DEFLATE_GZIP, data, len, one_span());
     expect(strcmp(td_error_name(r.status), status) == 0 ||
                (r.status == TD_END && strcmp(status, "end") == 0),
            "%s: status %s, want %s", name, td_error_name(r.status), status);
@@ -86,9 +86,9 @@ static void expect_gzip(const char *what, const gz *g, int code,
                         size_t offset)
 {
     deflate_result one = deflate_decode(DEFLATE_GZIP, g->buf, g->len,
-                                        plan_whole());
+                                        one_span());
     deflate_result r = deflate_decode(DEFLATE_GZIP, g->buf, g->len,
-                                      plan_chunks(1));
+                                      chunks_of(1));
     expect(r.status == code && (code == TD_END || r.fault.offset == offset),
            "%s: %s at %llu, want %s at %zu", what, td_error_name(r.status),
            (unsigned long long)r.fault.offset, td_error_name(code), offset);
@@ -172,7 +172,7 @@ static void test_gzip_events(void)
     memset(&g, 0, sizeof g);
     member(&g, "abc", 2 | 8);
     member(&g, "", 0);
-    r = deflate_decode(DEFLATE_GZIP, g.buf, g.len, plan_chunks(3));
+    r = deflate_decode(DEFLATE_GZIP, g.buf, g.len, chunks_of(3));
     expect(r.status == TD_END && r.log != NULL && strcmp(r.log, want) == 0,
            "events:\n%s", r.log ? r.log : "");
     expect(r.clean_count == 2 && r.clean_cuts[0] == 30 &&

@@ -28,7 +28,7 @@ static void check_reference(const char *name, const uint8_t *data,
                             size_t expected_len, const char *status)
 {
     deflate_result r =
-        deflate_decode(DEFLATE_RAW, data, len, plan_whole());
+        deflate_decode(DEFLATE_RAW, data, len, one_span());
     (void)status;
     expect(r.status == TD_END && r.protocol_ok, "%s: status %s %s", name,
            td_error_name(r.status), r.protocol_msg);
@@ -56,14 +56,14 @@ static void test_inflate_references(void)
 static deflate_result decode_bits(const bitw *w)
 {
     return deflate_decode(DEFLATE_RAW, w->buf, bw_bytes(w),
-                            plan_chunks(1));
+                            chunks_of(1));
 }
 
 static void expect_error(const char *what, const bitw *w, int code,
                          size_t offset)
 {
     deflate_result one =
-        deflate_decode(DEFLATE_RAW, w->buf, bw_bytes(w), plan_whole());
+        deflate_decode(DEFLATE_RAW, w->buf, bw_bytes(w), one_span());
     deflate_result r = decode_bits(w);
     expect(r.status == code && r.fault.offset == offset,
            "%s: %s at %llu, want %s at %zu", what, td_error_name(r.status),
@@ -333,7 +333,7 @@ static void test_inflate_empty_input(void)
 {
     deflate_result r =
         deflate_decode(DEFLATE_RAW, (const uint8_t *)"", 0,
-                         plan_whole());
+                         one_span());
     expect(r.status == TD_E_TRUNCATED && r.fault.offset == 0,
            "empty input: %s", td_error_name(r.status));
     deflate_result_free(&r);

@@ -158,7 +158,7 @@ static void check_valid(const char *name, const uint8_t *in, size_t len,
                         const uint8_t *want, size_t want_len)
 {
     container_result r =
-        container_decode(&snappy_codec, in, len, container_whole());
+        container_decode(&snappy_codec, in, len, one_span());
     size_t n_cuts, *cuts, bits = len <= 4096 ? len : len <= 65536 ? 100 : 30;
     chunk_layout layout;
     expect(r.protocol_ok, "%s: %s", name, r.protocol_msg);
@@ -344,7 +344,7 @@ static void check_dynamorio_file(const char *dir, const char *name)
     data = read_file(path, &len);
     if (!expect(data != NULL, "cannot read %s", path))
         return;
-    r = container_decode(&snappy_codec, data, len, container_whole());
+    r = container_decode(&snappy_codec, data, len, one_span());
     expect(r.status == TD_END && r.out_len % 12 == 0 && r.out_len >= 12 &&
                r.out[0] == 25 && r.out[1] == 0,
            "%s: status %s, %zu bytes of output", name, td_error_name(r.status),
@@ -642,7 +642,7 @@ static void test_errors(void)
         if (!c->bare)
             put_stream_id(&f);
         buf_put(&f, c->bytes, c->len);
-        r = container_decode(&snappy_codec, f.p, f.len, container_whole());
+        r = container_decode(&snappy_codec, f.p, f.len, one_span());
         expect(r.status == c->code && r.fault.offset == c->at &&
                    r.fault.reason != NULL && r.protocol_ok,
                "%s: %s at %llu (%s), want %s at %zu", c->name,

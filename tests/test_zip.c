@@ -25,7 +25,7 @@ static void check_reference_kind(deflate_kind kind, const char *name,
                                  const uint8_t *expected, size_t expected_len,
                                  const char *status)
 {
-    deflate_result r = deflate_decode(kind, data, len, plan_whole());
+    deflate_result r = deflate_decode(kind, data, len, one_span());
     expect(strcmp(td_error_name(r.status), status) == 0 ||
                (r.status == TD_END && strcmp(status, "end") == 0),
            "%s (%s): status %s, want %s", name, deflate_kind_name(kind),
@@ -75,8 +75,8 @@ static void test_zip_references_seekable(void)
 static void expect_kind(const char *what, deflate_kind kind, const zb *b,
                         int code, size_t offset)
 {
-    deflate_result one = deflate_decode(kind, b->buf, b->len, plan_whole());
-    deflate_result r = deflate_decode(kind, b->buf, b->len, plan_chunks(3));
+    deflate_result one = deflate_decode(kind, b->buf, b->len, one_span());
+    deflate_result r = deflate_decode(kind, b->buf, b->len, chunks_of(3));
     expect(r.status == code && (code == TD_END || r.fault.offset == offset),
            "%s (%s): %s at %llu, want %s at %zu", what,
            deflate_kind_name(kind), td_error_name(r.status),
@@ -351,7 +351,7 @@ static void test_zip_events(void)
     zb_member m[2];
     deflate_result r;
     two_members(&b, m);
-    r = deflate_decode(DEFLATE_ZIP_SEEKABLE, b.buf, b.len, plan_chunks(1));
+    r = deflate_decode(DEFLATE_ZIP_SEEKABLE, b.buf, b.len, chunks_of(1));
     expect(r.status == TD_END && r.log != NULL && strcmp(r.log, want) == 0,
            "events:\n%s", r.log ? r.log : "");
     expect(r.out_len == 11 && memcmp(r.out, "helloworld!", 11) == 0,

@@ -55,9 +55,7 @@ int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    return td_input_feed(&d->in, data, len);
+    return td_input_answer(&d->in, &d->fault, data, len);
 }
 
 void drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,

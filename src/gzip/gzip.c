@@ -118,10 +118,9 @@ int td_gzip_next(td_gzip *d, td_gzip_event *ev)
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    if (d->in.waiting)
-        return TD_NEED_INPUT;
+    rc = td_input_blocked(&d->in, &d->fault);
+    if (rc != TD_OK)
+        return rc;
     do
         rc = step(d, ev);
     while (rc == GZIP_AGAIN);
@@ -137,9 +136,7 @@ int td_gzip_feed(td_gzip *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    return td_input_feed(&d->in, data, len);
+    return td_input_answer(&d->in, &d->fault, data, len);
 }
 
 const td_fault *td_gzip_fault(const td_gzip *d)

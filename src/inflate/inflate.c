@@ -36,10 +36,9 @@ int td_inflate_next(td_inflate *d, td_inflate_event *ev)
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    if (d->in.waiting)
-        return TD_NEED_INPUT;
+    rc = td_input_blocked(&d->in, &d->fault);
+    if (rc != TD_OK)
+        return rc;
     rc = td_inflate_core_next(&d->z, &d->in, &d->fault, &out);
     if (rc == TD_EVENT) {
         ev->data = out.data;
@@ -59,9 +58,7 @@ int td_inflate_feed(td_inflate *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    return td_input_feed(&d->in, data, len);
+    return td_input_answer(&d->in, &d->fault, data, len);
 }
 
 const td_fault *td_inflate_fault(const td_inflate *d)

@@ -58,9 +58,7 @@ int td_lz4_feed(td_lz4 *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    return td_input_feed(&d->in, data, len);
+    return td_input_answer(&d->in, &d->fault, data, len);
 }
 
 /* Hand out the ring from `emitted` to `next`; wrap when it is full. */
@@ -131,10 +129,9 @@ int td_lz4_next(td_lz4 *d, td_lz4_event *ev)
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    if (d->in.waiting)
-        return TD_NEED_INPUT;
+    rc = td_input_blocked(&d->in, &d->fault);
+    if (rc != TD_OK)
+        return rc;
     do {
         if (d->next == LZ4_RING)
             return emit(d, ev);

@@ -46,9 +46,7 @@ int td_snappy_feed(td_snappy *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    return td_input_feed(&d->in, data, len);
+    return td_input_answer(&d->in, &d->fault, data, len);
 }
 
 static int step(td_snappy *d, td_snappy_event *ev)
@@ -80,10 +78,9 @@ int td_snappy_next(td_snappy *d, td_snappy_event *ev)
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    if (d->in.waiting)
-        return TD_NEED_INPUT;
+    rc = td_input_blocked(&d->in, &d->fault);
+    if (rc != TD_OK)
+        return rc;
     do
         rc = step(d, ev);
     while (rc == SNAPPY_AGAIN);

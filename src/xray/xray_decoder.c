@@ -54,9 +54,7 @@ int td_xray_feed(td_xray_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    return td_input_feed(&d->in, data, len);
+    return td_input_answer(&d->in, &d->fault, data, len);
 }
 
 void xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
@@ -140,10 +138,9 @@ int td_xray_next(td_xray_decoder *d, td_xray_event *ev)
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    if (d->in.waiting)
-        return TD_NEED_INPUT;
+    rc = td_input_blocked(&d->in, &d->fault);
+    if (rc != TD_OK)
+        return rc;
     ev->flags = 0;
     if (d->pending_warning != 0)
         return pending_warning(d, ev);

@@ -152,10 +152,9 @@ int td_zip_next(td_zip *d, td_zip_event *ev)
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    if (d->in.waiting)
-        return TD_NEED_INPUT;
+    rc = td_input_blocked(&d->in, &d->fault);
+    if (rc != TD_OK)
+        return rc;
     ev->flags = 0;
     do
         rc = step(d, ev);
@@ -172,9 +171,7 @@ int td_zip_feed(td_zip *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (d->fault.code != 0)
-        return d->fault.code;
-    return td_input_feed(&d->in, data, len);
+    return td_input_answer(&d->in, &d->fault, data, len);
 }
 
 const td_fault *td_zip_fault(const td_zip *d)
