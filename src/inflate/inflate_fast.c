@@ -79,14 +79,12 @@ static void copy_distant(uint8_t *to, const uint8_t *from, unsigned len)
 static void copy_back(uint8_t *out, unsigned gap, unsigned len)
 {
     const uint8_t *from = out - gap;
-    unsigned i;
     if (gap >= 8 || gap >= len) {
         copy_distant(out, from, len);
     } else if (gap == 1) {
         memset(out, from[0], len);
     } else {
-        for (i = 0; i < len; i++)
-            out[i] = from[i];
+        td_repeat_back(out, gap, len);
     }
 }
 

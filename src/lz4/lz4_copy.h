@@ -3,10 +3,10 @@
  *
  * A match copies `len` bytes from `dist` bytes back. When dist < len the
  * source overlaps what the match itself writes: the output repeats the
- * last `dist` bytes, which lz4_repeat() does with copies that double in
- * size. When the source lies before the ring's start it wraps to the
- * ring's end; such a source sits ahead of the destination in the ring, so
- * every byte is read before it is overwritten.
+ * last `dist` bytes (td_repeat_back). When the source lies before the
+ * ring's start it wraps to the ring's end; such a source sits ahead of
+ * the destination in the ring, so every byte is read before it is
+ * overwritten.
  *
  * The *_strided() copies are the fast path's: they move whole 16- or
  * 8-byte strides and may write up to LZ4_OVERSHOOT bytes past the end;
@@ -17,19 +17,6 @@
 
 #include "lz4_internal.h"
 #include "../common/mem.h"
-
-/* dst[0..len) = the pattern dst[-dist..0) repeated; dist >= 1. */
-static inline void lz4_repeat(uint8_t *dst, uint32_t dist, size_t len)
-{
-    size_t done = dist < len ? dist : len, n;
-    memcpy(dst, dst - dist, done);
-    while (done < len) {
-        /* dst[0..done) holds whole periods: copy it after itself. */
-        n = len - done < done ? len - done : done;
-        memcpy(dst + done, dst, n);
-        done += n;
-    }
-}
 
 /* Write `len` bytes of a match at ring position op (op + len <= LZ4_RING),
  * from `dist` bytes back, wrapping the source around the ring. */
@@ -46,7 +33,7 @@ static inline void lz4_copy_match(uint8_t *ring, uint32_t op, uint32_t dist,
         } else if (dist >= n) {
             memcpy(ring + op, ring + op - dist, n);
         } else {
-            lz4_repeat(ring + op, dist, n);
+            td_repeat_back(ring + op, dist, n);
         }
         op += n;
         len -= n;
@@ -85,7 +72,7 @@ static inline void lz4_match_strided(uint8_t *dst, const uint8_t *src,
         } while (dst < end);
         return;
     }
-    lz4_repeat(dst, dist, len);
+    td_repeat_back(dst, dist, len);
 }
 
 #endif /* TD_LZ4_COPY_H */

@@ -93,19 +93,6 @@ static uint32_t load_le(const uint8_t *p, uint32_t n)
     return v;
 }
 
-/* dst[0..len) = the pattern dst[-dist..0) repeated; dist >= 1. */
-static void repeat(uint8_t *dst, uint32_t dist, uint32_t len)
-{
-    uint32_t done = dist < len ? dist : len, n;
-    memcpy(dst, dst - dist, done);
-    while (done < len) {
-        /* dst[0..done) holds whole periods: copy it after itself. */
-        n = len - done < done ? len - done : done;
-        memcpy(dst + done, dst, n);
-        done += n;
-    }
-}
-
 static int literal(td_snappy *d, const uint8_t *p, uint32_t size, uint64_t at)
 {
     uint64_t len = 1 + (uint64_t)(size == 1 ? (uint32_t)(p[0] >> 2)
@@ -146,7 +133,7 @@ static int copy(td_snappy *d, const uint8_t *p, uint32_t size, uint64_t at)
                                  "chunk's uncompressed length"));
     td_input_take(&d->in, size);
     d->chunk_left -= size;
-    repeat(d->window + d->out_len, dist, len);
+    td_repeat_back(d->window + d->out_len, dist, len);
     d->out_len += len;
     return SNAPPY_AGAIN;
 }
