@@ -147,7 +147,7 @@ fuzz-afl:
 	  -Iinclude -Ifuzz fuzz/$(FUZZER)_fuzzer.c fuzz/fuzz_common.c $(LIB_SRC) \
 	  -o $(BUILD)/fuzz/$(FUZZER)_afl
 	AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 \
-	  AFL_NO_AFFINITY=1 afl-fuzz -V $(SECONDS) -i fuzz/corpus/$(FUZZER) \
+	  AFL_NO_AFFINITY=1 AFL_AUTORESUME=1 afl-fuzz -V $(SECONDS) -i fuzz/corpus/$(FUZZER) \
 	  -o $(BUILD)/fuzz/afl-$(FUZZER) -x fuzz/$(FUZZER).dict \
 	  -- $(BUILD)/fuzz/$(FUZZER)_afl
 

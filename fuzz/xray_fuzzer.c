@@ -6,9 +6,11 @@
  * matcher, 1 recover from the typed-event extents bug, 2..7 seed the span
  * lengths. The trace is decoded twice, in one span and in spans of
  * pseudo-random lengths, and the two event streams must be identical (a
- * digest over every event field and the payload bytes in order); every
- * request must name the next byte, and every error offset must lie inside
- * the input. Any difference aborts.
+ * digest over every event field and the payload bytes in order); a third
+ * decode with TD_XRAY_SKIP_FUNCTIONS, in those spans, must give the same
+ * stream without its FUNCTION events. Every request must name the next
+ * byte, and every error offset must lie inside the input. Any difference
+ * aborts.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -86,49 +88,69 @@ static void mix_event(fz_digest *g, const td_xray_event *ev)
 
 
 
+/* What a decode saw: a digest of all its events and one of all but its
+ * FUNCTION events (both with the outcome). */
+typedef struct digests {
+    fz_digest all, others;
+} digests;
+
 /* Decode; seed 0: one span, else pseudo-random spans. */
-static uint64_t decode(const uint8_t *data, size_t len, uint8_t options,
-                       uint64_t seed)
+static digests decode(const uint8_t *data, size_t len, uint8_t options,
+                      uint32_t flags, uint64_t seed)
 {
     static uint64_t calls_mem[(16 * (12 + 32 * 4)) / 8];
     td_xray_decoder d;
     td_xray_calls calls;
     td_xray_event ev;
-    fz_digest g = fz_digest_start();
+    digests g;
     fz_feeder f;
     int rc;
     memset(&ev, 0, sizeof ev);
+    g.all = g.others = fz_digest_start();
     fz_feeder_init(&f, "xray_fuzzer", data, len,
                    seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
-    td_xray_init(&d, (options & 2) ? TD_XRAY_RECOVER_TYPED_EXTENTS : 0);
+    if (options & 2)
+        flags |= TD_XRAY_RECOVER_TYPED_EXTENTS;
+    td_xray_init(&d, flags);
     if (options & 1) {
         td_xray_calls_init(&calls, calls_mem, sizeof calls_mem, 16, 32);
         td_xray_attach_calls(&d, &calls);
     }
     while ((rc = td_xray_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
-            mix_event(&g, &ev);
+            mix_event(&g.all, &ev);
+            if (ev.kind != TD_XRAY_FUNCTION)
+                mix_event(&g.others, &ev);
         } else if (rc == TD_NEED_INPUT) {
             size_t n;
-            const uint8_t *span = fz_feeder_answer(&f, td_xray_request(&d), len, &n);
+            const uint8_t *span =
+                fz_feeder_answer(&f, td_xray_request(&d), len, &n);
             td_xray_feed(&d, span, n);
         } else {
-            fz_mix_fault(&g, &f, rc, td_xray_fault(&d));
+            fz_mix_fault(&g.all, &f, rc, td_xray_fault(&d));
+            fz_mix_fault(&g.others, &f, rc, td_xray_fault(&d));
             break;
         }
     }
     fz_feeder_free(&f);
-    return g.h;
+    return g;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     uint8_t options;
+    uint64_t seed;
+    digests whole, split, skim;
     if (size == 0)
         return 0;
     options = data[0];
-    if (decode(data + 1, size - 1, options, 0) !=
-        decode(data + 1, size - 1, options, (uint64_t)(options >> 2) + 1))
+    seed = (uint64_t)(options >> 2) + 1;
+    whole = decode(data + 1, size - 1, options, 0, 0);
+    split = decode(data + 1, size - 1, options, 0, seed);
+    skim = decode(data + 1, size - 1, options, TD_XRAY_SKIP_FUNCTIONS, seed);
+    if (whole.all.h != split.all.h)
         fz_fail("xray_fuzzer", "the event stream depends on the chunking");
+    if (skim.all.h != whole.others.h)
+        fz_fail("xray_fuzzer", "skipping functions changes the other events");
     return 0;
 }

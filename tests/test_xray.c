@@ -7,7 +7,9 @@
  *     event log (NAME.xray next to NAME.events) and survives the chunk,
  *     truncation and byte-change sweeps (the encoder's cases are committed
  *     there too, so they get the sweeps);
- *   - committed encoder-built inputs are what the encoder writes today.
+ *   - committed encoder-built inputs are what the encoder writes today;
+ *   - TD_XRAY_SKIP_FUNCTIONS gives every input's events without its
+ *     FUNCTION events, with the same outcome, in every chunking.
  */
 #include "harness.h"
 #include "xray_cases.h"
@@ -117,10 +119,75 @@ static void test_xray_committed_cases(void)
     expect(found > 0, "no committed encoder cases");
 }
 
+/* The log without its FUNCTION events ("@OFFSET+SIZE function ..."). */
+static char *without_functions(const char *log)
+{
+    char *out = malloc(strlen(log) + 1), *o = out;
+    while (*log != '\0') {
+        const char *end = strchr(log, '\n');
+        const char *sp = strchr(log, ' ');
+        size_t n = end ? (size_t)(end - log) + 1 : strlen(log);
+        if (sp == NULL || sp >= log + n || strncmp(sp, " function ", 10) != 0) {
+            memcpy(o, log, n);
+            o += n;
+        }
+        log += n;
+    }
+    *o = '\0';
+    return out;
+}
+
+static void check_skipping(const char *name, const uint8_t *data, size_t len,
+                           uint32_t matcher)
+{
+    decode_result all, skim;
+    char *full, *want, *got;
+    all = test_decode(&xray_codec, data, len, NULL, one_span(), matcher);
+    skim = test_decode(&xray_codec, data, len, NULL, one_span(),
+                       matcher | TD_XRAY_SKIP_FUNCTIONS);
+    full = outcome_log(&all);
+    want = without_functions(full);
+    got = outcome_log(&skim);
+    expect(strcmp(want, got) == 0,
+           "%s: skipping functions%s changes the other events or the outcome",
+           name, matcher ? " (with the matcher)" : "");
+    sweep_chunks(&xray_codec, name, data, len, NULL,
+                 matcher | TD_XRAY_SKIP_FUNCTIONS);
+    free(full);
+    free(want);
+    free(got);
+    decode_result_free(&all);
+    decode_result_free(&skim);
+}
+
+static void test_xray_skip_functions(void)
+{
+    char dir[4096];
+    size_t n, i, len;
+    char **names;
+    snprintf(dir, sizeof dir, "%s", root_path("tests/data/xray"));
+    names = list_dir(dir, ".xray", &n);
+    expect(n > 0, "no inputs in %s", dir);
+    for (i = 0; i < n; i++) {
+        char path[8192];
+        uint8_t *data;
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        data = read_file(path, &len);
+        if (expect(data != NULL, "cannot read %s", path)) {
+            check_skipping(names[i], data, len, 0);
+            check_skipping(names[i], data, len, TEST_MATCH_CALLS);
+        }
+        free(data);
+        free(names[i]);
+    }
+    free(names);
+}
+
 const test_case xray_tests[] = {
     {"xray encoder cases", test_xray_cases},
     {"xray byte orders", test_xray_byte_order},
     {"xray golden logs", test_xray_golden},
     {"xray committed cases", test_xray_committed_cases},
+    {"xray skipping function records", test_xray_skip_functions},
     {NULL, NULL},
 };

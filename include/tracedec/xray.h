@@ -131,6 +131,9 @@ typedef struct td_xray_event {
 #define TD_XRAY_RECOVER_TYPED_EXTENTS 1u /* skip the bytes lost to the
     compiler-rt <= 14 typed-event extents bug with a warning instead of
     stopping with TD_E_XRAY_TYPED_EVENT_EXTENTS */
+#define TD_XRAY_SKIP_FUNCTIONS 2u /* check function records (and match
+    them, with a call matcher attached) but hand out no FUNCTION events:
+    validation at memory speed */
 
 struct td_xray_calls;
 

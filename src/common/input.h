@@ -73,6 +73,17 @@ static inline const uint8_t *td_input_peek(td_input *in, size_t n)
     return td_input_peek_slow(in, n);
 }
 
+/* The bytes from the cursor to the end of the span, not taken, when none
+ * are staged (else NULL): for fast paths that check whole records in
+ * place and then take them. */
+static inline const uint8_t *td_input_rest(const td_input *in, size_t *len)
+{
+    if (in->staged != 0 || in->span == NULL)
+        return NULL;
+    *len = in->span_len - in->pos;
+    return in->span + in->pos;
+}
+
 /* Take n bytes that the last peek returned. */
 static inline void td_input_take(td_input *in, size_t n)
 {

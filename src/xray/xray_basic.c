@@ -99,7 +99,10 @@ int xray_basic_record(td_xray_decoder *d, td_xray_event *ev)
         return td_fail(&d->fault, TD_E_XRAY_BASIC_RECORD_TYPE, at,
                        TD_REASON("basic-mode record type is neither 0 "
                                  "(function) nor 1 (argument payload)"));
-    if (rc == TD_EVENT)
-        td_input_take(in, XRAY_BASIC_SIZE);
-    return rc;
+    if (rc != TD_EVENT)
+        return rc;
+    td_input_take(in, XRAY_BASIC_SIZE);
+    if (type == 0 && (d->flags & TD_XRAY_SKIP_FUNCTIONS))
+        return XRAY_AGAIN;
+    return TD_EVENT;
 }

@@ -19,7 +19,8 @@ typedef char td_xray_decoder_fits_256_bytes
 
 int td_xray_init(td_xray_decoder *d, uint32_t flags)
 {
-    if (d == NULL || (flags & ~TD_XRAY_RECOVER_TYPED_EXTENTS) != 0)
+    if (d == NULL ||
+        (flags & ~(TD_XRAY_RECOVER_TYPED_EXTENTS | TD_XRAY_SKIP_FUNCTIONS)) != 0)
         return TD_E_INVALID_ARGUMENT;
     memset(d, 0, sizeof *d);
     td_input_init(&d->in);

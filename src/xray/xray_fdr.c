@@ -267,6 +267,12 @@ int xray_fdr_record(td_xray_decoder *d, td_xray_event *ev)
         if (rc != TD_OK)
             return rc;
     }
+    if ((d->flags & TD_XRAY_SKIP_FUNCTIONS) && d->calls == NULL) {
+        xray_fdr_skim(d);
+        at = td_input_tell(in);
+        if (d->block_end != 0 && at == d->block_end)
+            return XRAY_AGAIN;
+    }
     p = td_input_peek(in, 1);
     if (p == NULL) {
         if (in->waiting)
@@ -287,9 +293,12 @@ int xray_fdr_record(td_xray_decoder *d, td_xray_event *ev)
         rc = function_record(d, p, ev);
     else
         rc = metadata_record(d, p, ev);
-    if (rc == TD_EVENT)
-        td_input_take(in, size);
-    return rc;
+    if (rc != TD_EVENT)
+        return rc;
+    td_input_take(in, size);
+    if (size == XRAY_FUNCTION_SIZE && (d->flags & TD_XRAY_SKIP_FUNCTIONS))
+        return XRAY_AGAIN;
+    return TD_EVENT;
 }
 
 int xray_fdr_payload(td_xray_decoder *d, td_xray_event *ev)

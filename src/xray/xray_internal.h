@@ -86,6 +86,10 @@ int xray_fdr_payload(td_xray_decoder *d, td_xray_event *ev);
 int xray_fdr_padding(td_xray_decoder *d, td_xray_event *ev);
 int xray_fdr_skip(td_xray_decoder *d);
 
+/* Check and take the function records at the cursor that lie whole in
+ * the span and the buffer, without events (xray_skim.c). */
+void xray_fdr_skim(td_xray_decoder *d);
+
 /* FDR buffer grammar and extents (xray_buffer.c). */
 int xray_buffer_admit(td_xray_decoder *d, unsigned kind, uint64_t at);
 int xray_buffer_boundary(td_xray_decoder *d, uint64_t at);
