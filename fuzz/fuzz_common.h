@@ -34,45 +34,64 @@ typedef enum fz_spans {
 } fz_spans;
 
 /*
- * The host side of a decode. Each answer is a fresh allocation of exactly
- * the span's size (the previous one is freed), so a decoder that reads
- * past a span or keeps a pointer to an old one shows up under ASan.
+ * The host side of a decode, for one input or several (sources, as
+ * requests name them). Each answer is a fresh allocation of exactly the
+ * span's size and the previous span is freed (with span_per_source, the
+ * previous span of the same source: decoders that read sources in lanes),
+ * so a decoder that reads past a span or keeps a pointer to an old one
+ * shows up under ASan.
  * Forward-only feeders require every request to name the byte after the
- * last span; random-access ones, any byte up to the end of the input.
+ * source's last span and may answer short; seeking ones accept any offset
+ * up to the source's end. Random-access formats are seeking feeders that
+ * answer at least min_len bytes where the source has them, since a shorter
+ * answer says the source ends (FZ_BYTE_SPANS: exactly min_len).
  */
-typedef struct fz_feeder {
-    const char *harness;
+#define FZ_MAX_SOURCES 16
+
+typedef struct fz_source {
     const uint8_t *data;
     size_t len;
-    fz_spans spans;
-    uint64_t seed;
-    bool random_access;
     uint8_t *span;
     size_t span_len;
     size_t span_offset;
+} fz_source;
+
+typedef struct fz_feeder {
+    const char *harness;
+    fz_spans spans;
+    uint64_t seed;
+    bool seeking;         /* requests may name any offset in the source */
+    bool past_end;        /* ... or beyond it (answered as its end) */
+    bool whole_requests;  /* answer at least min_len: random access */
+    bool span_per_source; /* a span stays valid until its source's next */
+    size_t max_request; /* largest min_len allowed: TD_STAGE_SIZE at init */
     size_t requests;
+    size_t total_len;   /* of all sources */
+    unsigned sources;
+    fz_source source[FZ_MAX_SOURCES];
 } fz_feeder;
 
-/* A span length from a xorshift `seed`: 1..17 mostly, 1..300 one time in
- * eight. */
-size_t fz_span_length(uint64_t *seed);
-
+/* A feeder of one source (source 0). */
 void fz_feeder_init(fz_feeder *f, const char *harness, const uint8_t *data,
                     size_t len, fz_spans spans, uint64_t seed);
 
-/* Check the request and cut the next span from rq->offset, ending at
- * `end` at the latest (pass f->len for no limit). The returned span
- * stays valid until the next call or fz_feeder_free. */
+/* Add the next source; returns its number. */
+unsigned fz_feeder_add(fz_feeder *f, const uint8_t *data, size_t len);
+
+/* Check the request and cut the next span of its source from rq->offset,
+ * ending at `end` at the latest (pass SIZE_MAX for no limit). The
+ * returned span stays valid until the source's next answer or
+ * fz_feeder_free. */
 const uint8_t *fz_feeder_answer(fz_feeder *f, const td_request *rq,
                                 size_t end, size_t *span_len);
 
-/* The byte after the last span. */
+/* The byte after source 0's last span. */
 size_t fz_feeder_fed(const fz_feeder *f);
 
 void fz_feeder_free(fz_feeder *f);
 
 /* An error must carry its own code, a reason and an offset inside the
- * input; it goes into the digest. */
+ * longest source; it goes into the digest. */
 void fz_mix_fault(fz_digest *g, const fz_feeder *f, int rc,
                   const td_fault *fault);
 

@@ -53,8 +53,8 @@ static void mix_fragment(fz_digest *g, host *u, const td_zip_event *ev)
         if (ev->data.len == 0 ||
             (!inside(ev->data.data, ev->data.len, u->window,
                      TD_INFLATE_WINDOW) &&
-             !inside(ev->data.data, ev->data.len, u->feeder.span,
-                     u->feeder.span_len)))
+             !inside(ev->data.data, ev->data.len, u->feeder.source[0].span,
+                     u->feeder.source[0].span_len)))
             fz_fail("zip_fuzzer", "data outside the window and the span");
         if (ev->data.pos != u->produced)
             fz_fail("zip_fuzzer", "data does not continue the member");
@@ -64,8 +64,8 @@ static void mix_fragment(fz_digest *g, host *u, const td_zip_event *ev)
     }
     if (ev->text.pos != u->named ||
         (ev->text.len > 0 &&
-         !inside(ev->text.data, ev->text.len, u->feeder.span,
-                 u->feeder.span_len)))
+         !inside(ev->text.data, ev->text.len, u->feeder.source[0].span,
+                 u->feeder.source[0].span_len)))
         fz_fail("zip_fuzzer", "name fragment does not continue its name");
     fz_mix(g, ev->text.data, ev->text.len);
     u->named += ev->text.len;
@@ -108,7 +108,7 @@ static uint64_t decode(const uint8_t *data, size_t len, bool seekable,
     int rc;
     fz_feeder_init(&u.feeder, "zip_fuzzer", data, len,
                    seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
-    u.feeder.random_access = seekable;
+    u.feeder.seeking = seekable;
     td_zip_init(&d, u.window, TD_INFLATE_WINDOW,
                 seekable ? TD_ZIP_SEEKABLE : 0);
     while ((rc = td_zip_next(&d, &ev)) != TD_END) {

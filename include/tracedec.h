@@ -79,6 +79,8 @@
 #include "tracedec/snappy.h"
 #include "tracedec/drmem.h"
 #include "tracedec/xray.h"
+#include "tracedec/tagscan.h"
+#include "tracedec/umt.h"
 #include "tracedec/sqlite.h"
 #include "tracedec/rvn.h"
 

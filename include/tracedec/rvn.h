@@ -23,10 +23,11 @@
  *                              interrupt at T starts an execution of block
  *                              1 at T, and (when the table exists) each
  *                              execution of block 1 has its interrupt.
- * then TD_END. Files from before instruction_indices or interrupts existed
+ * then the freelist is walked (td_sqlite_check_freelist), then TD_END.
+ * Files from before instruction_indices or interrupts existed
  * (format "1.0.0" all the same) are accepted with a warning event.
  *
- * Memory: sizeof(td_rvn) <= 1536 bytes (the database and two cursors:
+ * Memory: sizeof(td_rvn) <= 2560 bytes (the database and two cursors:
  * `execution` and `interrupts` are merged through the two lanes, as are
  * `instruction_indices` and `blocks`); no workspace. The contract is the
  * one of <tracedec.h> and <tracedec/sqlite.h>: pages by request, sources 0
@@ -182,6 +183,7 @@ typedef struct td_rvn {
     td_rvn_row row;           /* main cursor's current row */
     td_rvn_row side_row;      /* side cursor's current row */
     td_rvn_semver semver;
+    td_sqlite_freelist_walk freelist;
     td_rvn_event meta;        /* the METADATA event being assembled */
     uint32_t root[TD_RVN_TABLE_COUNT];
     uint32_t present;

@@ -105,6 +105,7 @@ typedef struct td_sqlite {
     td_sqlite_files files;
     td_sqlite_header header;
     uint32_t lock_page;       /* the lock-byte page, 0 if beyond the file */
+    uint8_t page_shift;       /* log2(page_size) */
     uint8_t lane;             /* the lane whose request is outstanding */
     uint8_t opened;           /* the header was read and checked */
 } td_sqlite;

@@ -45,33 +45,33 @@ enum td_tagscan_kind {
 };
 
 typedef struct td_tagscan_event {
-    int kind;            /* enum td_tagscan_kind */
-    uint64_t offset;     /* START/END: offset of the tag's '<';
-                            TEXT: offset of the fragment */
-    uint64_t size;       /* bytes of the tag, or of the fragment */
-    const char *path;    /* "/A/B": not NUL-terminated, path_len bytes;
-                            valid until the next call */
+    int kind;         /* enum td_tagscan_kind */
+    uint64_t offset;  /* START/END: offset of the tag's '<';
+                         TEXT: offset of the fragment */
+    uint64_t size;    /* bytes of the tag, or of the fragment */
+    const char *path; /* "/A/B": not NUL-terminated, path_len bytes;
+                         valid until the next call */
     size_t path_len;
     unsigned depth;      /* elements in the path */
     const uint8_t *text; /* TEXT: the fragment, valid until the next call */
     size_t text_len;
-    uint64_t text_pos;   /* TEXT: position of text[0] within its run */
+    uint64_t text_pos; /* TEXT: position of text[0] within its run */
 } td_tagscan_event;
 
 /* The scanner's state, without its input (fields are private). */
 typedef struct td_tagscan_state {
-    uint64_t mark;       /* offset of the '<' of the tag being read */
-    uint64_t text_pos;   /* bytes of the current text run delivered */
+    uint64_t mark;     /* offset of the '<' of the tag being read */
+    uint64_t text_pos; /* bytes of the current text run delivered */
     uint16_t path_len;
     uint16_t name_start; /* where the innermost name starts in path */
     uint8_t depth;
     uint8_t state;
-    uint8_t count;       /* characters of a delimiter matched so far */
-    uint8_t quote;       /* inside an attribute value: its quote, else 0 */
-    uint8_t slash;       /* the last character of a start tag was '/' */
-    uint8_t pop;         /* the element reported by END must be removed */
-    uint8_t end_due;     /* a self-closing tag still owes its END */
-    uint8_t in_text;     /* a text run has started */
+    uint8_t count;   /* characters of a delimiter matched so far */
+    uint8_t quote;   /* inside an attribute value: its quote, else 0 */
+    uint8_t slash;   /* the last character of a start tag was '/' */
+    uint8_t pop;     /* the element reported by END must be removed */
+    uint8_t end_due; /* a self-closing tag still owes its END */
+    uint8_t in_text; /* a text run has started */
     char path[TD_TAGSCAN_PATH_MAX];
 } td_tagscan_state;
 

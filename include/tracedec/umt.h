@@ -26,10 +26,10 @@
  *   _REGISTERS (the context map), TD_UMT_XML (trace.xml): one table on
  *                     its own.
  *
- * Memory: the decoder is its struct (at most 512 bytes, no workspace). It
- * keeps O(1) state in every mode: thread chains are walked one at a time,
- * long payloads (memory dumps up to 100 MB, operand values, strings)
- * arrive as BYTES fragments.
+ * Memory: the decoder is its struct (at most 512 bytes: 496 on x86-64, 472
+ * on 32-bit targets; no workspace). It keeps O(1) state in every mode:
+ * thread chains are walked one at a time, and long payloads (memory dumps
+ * up to 100 MB, operand values, strings) arrive as BYTES fragments.
  *
  * Errors (sticky; td_umt_fault() says which file the offset is in):
  * TD_E_TRUNCATED when a file is shorter than its structures, TD_E_UMT_*
@@ -57,14 +57,14 @@ extern "C" {
 enum td_umt_file {
     TD_UMT_EXEC_VTABLE = 0,
     TD_UMT_EXEC_OFFSETS = 1,
-    TD_UMT_EXEC_PREV_NEXT = 2,   /* exec.prev_next.column */
+    TD_UMT_EXEC_PREV_NEXT = 2, /* exec.prev_next.column */
     TD_UMT_INS_ITABLE = 3,
     TD_UMT_SYSCALL_VTABLE = 4,
     TD_UMT_SYSCALL_OFFSETS = 5,
     TD_UMT_MODULE_ITABLE = 6,
     TD_UMT_THREAD_ITABLE = 7,
-    TD_UMT_CONTEXT_MAP = 8,      /* context_map.itable */
-    TD_UMT_ADDRESS_SPACE = 9,    /* address_space.itable */
+    TD_UMT_CONTEXT_MAP = 8,   /* context_map.itable */
+    TD_UMT_ADDRESS_SPACE = 9, /* address_space.itable */
     TD_UMT_TRACE_XML = 10,
     TD_UMT_FILE_COUNT = 11
 };
@@ -85,19 +85,20 @@ enum td_umt_mode {
     TD_UMT_ADDRESS_RANGES = 6,
     TD_UMT_INSTRUCTIONS = 7,
     TD_UMT_REGISTERS = 8,
-    TD_UMT_XML = 9             /* trace.xml */
+    TD_UMT_XML = 9 /* trace.xml */
 };
 
 /* init() flags */
 #define TD_UMT_STRINGS_2013 1u     /* strings have 64-bit lengths */
 #define TD_UMT_STRINGS_AS_BUILT 2u /* strings have 16-bit lengths */
-#define TD_UMT_NO_PAYLOADS 4u      /* leave out the events that only carry
-    values (SLOT, REGISTER, SYSCALL_ARG, STRING, BYTES); every check is
-    still made. Validation reads much less this way. */
+#define TD_UMT_NO_PAYLOADS                                                    \
+    4u /* leave out the events that only carry                                \
+values (SLOT, REGISTER, SYSCALL_ARG, STRING, BYTES); every check is           \
+still made. Validation reads much less this way. */
 
 /* String layouts (td_umt_event.string.layout, td_umt_layout()). */
 enum td_umt_layout {
-    TD_UMT_LAYOUT_UNKNOWN = 0,  /* not decided yet: only empty strings */
+    TD_UMT_LAYOUT_UNKNOWN = 0, /* not decided yet: only empty strings */
     TD_UMT_LAYOUT_2013 = 1,
     TD_UMT_LAYOUT_AS_BUILT = 2
 };
@@ -123,14 +124,16 @@ enum td_umt_record_type {
 const char *td_umt_record_type_name(int type);
 
 /* execRec.Flags, the same in both exec versions */
-#define TD_UMT_FLAG_64BIT 0x01u           /* 64-bit code segment */
-#define TD_UMT_FLAG_INSTRUMENTATION_OFF 0x02u /* instrumentation was off
-                                                 before this record */
-#define TD_UMT_FLAG_NOT_EXECUTED 0x04u    /* conditional instruction whose
-                                             condition was false */
-#define TD_UMT_FLAG_FIRST_REP 0x08u       /* first iteration of a rep */
+#define TD_UMT_FLAG_64BIT 0x01u /* 64-bit code segment */
+#define TD_UMT_FLAG_INSTRUMENTATION_OFF                                       \
+    0x02u /* instrumentation was off                                          \
+             before this record */
+#define TD_UMT_FLAG_NOT_EXECUTED                                              \
+    0x04u                           /* conditional instruction whose          \
+                                       condition was false */
+#define TD_UMT_FLAG_FIRST_REP 0x08u /* first iteration of a rep */
 /* exec.vtable version 0 (2013) */
-#define TD_UMT_V0_EXCEPTION_INPUTS 0x10u  /* while recording inputs */
+#define TD_UMT_V0_EXCEPTION_INPUTS 0x10u /* while recording inputs */
 #define TD_UMT_V0_EXCEPTION_EXECUTING 0x20u
 #define TD_UMT_V0_EXCEPTION_OUTPUTS 0x40u /* while reading back outputs */
 #define TD_UMT_V0_TRACER_ERROR 0x80u
@@ -170,35 +173,35 @@ enum td_umt_slot_group {
 
 /* Event kinds. Each names the sub-struct of td_umt_event that it fills. */
 enum td_umt_event_kind {
-    TD_UMT_EV_TRACE = 1,        /* .trace: every header, before any record
-                                   (DECODE, VALIDATE) */
-    TD_UMT_EV_TABLE = 2,        /* .table: a table's header (table modes,
-                                   VALIDATE before its rows) */
-    TD_UMT_EV_RECORD = 3,       /* .record: one execution record */
-    TD_UMT_EV_INSTRUCTION = 4,  /* .instruction: an insRec (after the
-                                   RECORD of a type-0 record, or a row) */
-    TD_UMT_EV_DECODED = 5,      /* .decoded: its decodedIns */
-    TD_UMT_EV_SLOT = 6,         /* .slot: a local-context slot; its value
-                                   follows as BYTES */
-    TD_UMT_EV_CONTEXT = 7,      /* .context: an rmContext */
-    TD_UMT_EV_REGISTER = 8,     /* .reg: one register of its dump */
-    TD_UMT_EV_MEMORY = 9,       /* .memory: a contextMem; data follows as
-                                   BYTES */
-    TD_UMT_EV_SYSCALL = 10,     /* .syscall: a syscall record */
-    TD_UMT_EV_SYSCALL_ARG = 11, /* .arg: one of its arguments */
-    TD_UMT_EV_MODULE = 12,      /* .module: a module row; its two names
-                                   follow as STRING + BYTES */
-    TD_UMT_EV_THREAD = 13,      /* .thread: a thread row */
+    TD_UMT_EV_TRACE = 1,          /* .trace: every header, before any record
+                                     (DECODE, VALIDATE) */
+    TD_UMT_EV_TABLE = 2,          /* .table: a table's header (table modes,
+                                     VALIDATE before its rows) */
+    TD_UMT_EV_RECORD = 3,         /* .record: one execution record */
+    TD_UMT_EV_INSTRUCTION = 4,    /* .instruction: an insRec (after the
+                                     RECORD of a type-0 record, or a row) */
+    TD_UMT_EV_DECODED = 5,        /* .decoded: its decodedIns */
+    TD_UMT_EV_SLOT = 6,           /* .slot: a local-context slot; its value
+                                     follows as BYTES */
+    TD_UMT_EV_CONTEXT = 7,        /* .context: an rmContext */
+    TD_UMT_EV_REGISTER = 8,       /* .reg: one register of its dump */
+    TD_UMT_EV_MEMORY = 9,         /* .memory: a contextMem; data follows as
+                                     BYTES */
+    TD_UMT_EV_SYSCALL = 10,       /* .syscall: a syscall record */
+    TD_UMT_EV_SYSCALL_ARG = 11,   /* .arg: one of its arguments */
+    TD_UMT_EV_MODULE = 12,        /* .module: a module row; its two names
+                                     follow as STRING + BYTES */
+    TD_UMT_EV_THREAD = 13,        /* .thread: a thread row */
     TD_UMT_EV_ADDRESS_RANGE = 14, /* .range: an address range row */
     TD_UMT_EV_REGISTER_INFO = 15, /* .reginfo: a context map entry */
-    TD_UMT_EV_STRING = 16,      /* .string: a string; its characters follow
-                                   as BYTES */
-    TD_UMT_EV_BYTES = 17,       /* .bytes: a fragment of a payload */
-    TD_UMT_EV_XML = 18,         /* .xml: trace.xml element start, text
-                                   fragment or end */
-    TD_UMT_EV_CHAIN = 19,       /* .chain: a thread's records were walked
-                                   and agree with its row (VALIDATE) */
-    TD_UMT_EV_WARNING = 20      /* .warning */
+    TD_UMT_EV_STRING = 16,        /* .string: a string; its characters follow
+                                     as BYTES */
+    TD_UMT_EV_BYTES = 17,         /* .bytes: a fragment of a payload */
+    TD_UMT_EV_XML = 18,           /* .xml: trace.xml element start, text
+                                     fragment or end */
+    TD_UMT_EV_CHAIN = 19,         /* .chain: a thread's records were walked
+                                     and agree with its row (VALIDATE) */
+    TD_UMT_EV_WARNING = 20        /* .warning */
 };
 
 /* td_umt_event.flags */
@@ -227,7 +230,7 @@ enum td_umt_slot_kind {
     TD_UMT_REGISTER_SLOT = 0,
     TD_UMT_MEM0_SLOT = 1,
     TD_UMT_MEM1_SLOT = 2,
-    TD_UMT_AGEN_SLOT = 3,      /* the computed address, no memory access */
+    TD_UMT_AGEN_SLOT = 3, /* the computed address, no memory access */
     TD_UMT_STACKPUSH_SLOT = 4,
     TD_UMT_STACKPOP_SLOT = 5
 };
@@ -239,62 +242,62 @@ enum td_umt_xml_part {
     TD_UMT_XML_END = 3
 };
 
-typedef struct td_umt_operand {  /* expOper */
-    uint16_t reg;          /* RegName */
+typedef struct td_umt_operand { /* expOper */
+    uint16_t reg;               /* RegName */
     uint16_t size;
-    uint8_t flags;         /* 1 read, 2 written */
+    uint8_t flags; /* 1 read, 2 written */
     uint8_t before_slot, after_slot;
     uint8_t before_offset, after_offset;
 } td_umt_operand;
 
 typedef struct td_umt_map_entry { /* regInfo */
-    uint16_t offset;       /* in the dump; 0xffff: not in this context */
+    uint16_t offset; /* in the dump; 0xffff: not in this context */
     uint8_t size;
     uint16_t eff_largest;
 } td_umt_map_entry;
 
 typedef struct td_umt_event {
-    int kind;              /* enum td_umt_event_kind */
-    uint32_t flags;        /* TD_UMT_LAST_FRAGMENT */
-    uint32_t file;         /* enum td_umt_file holding what it describes */
-    uint64_t offset;       /* absolute offset in that file */
-    uint64_t size;         /* bytes it occupies there */
-    int64_t eid;           /* the execution record it belongs to, else -1 */
+    int kind;        /* enum td_umt_event_kind */
+    uint32_t flags;  /* TD_UMT_LAST_FRAGMENT */
+    uint32_t file;   /* enum td_umt_file holding what it describes */
+    uint64_t offset; /* absolute offset in that file */
+    uint64_t size;   /* bytes it occupies there */
+    int64_t eid;     /* the execution record it belongs to, else -1 */
 
     struct {
-        uint8_t exec_version;      /* 0 or 1 */
-        uint8_t ins_version;       /* ins.itable RecordVer: 0 or 1 */
+        uint8_t exec_version;        /* 0 or 1 */
+        uint8_t ins_version;         /* ins.itable RecordVer: 0 or 1 */
         uint8_t syscall_ids_version; /* UnifiedIDsVer: 0 or 1 */
-        uint8_t layout;            /* enum td_umt_layout, as known so far */
+        uint8_t layout;              /* enum td_umt_layout, as known so far */
         uint64_t records;
         uint64_t instructions, modules, threads, syscalls, address_ranges;
-        uint16_t dump_size;        /* bytes of a register dump */
-        uint16_t registers;        /* context map ElemCount */
+        uint16_t dump_size; /* bytes of a register dump */
+        uint16_t registers; /* context map ElemCount */
     } trace;
     struct {
         uint32_t file;
         uint32_t header_version, record_version; /* syscalls: Version and
                                                     UnifiedIDsVer */
         uint64_t rows;
-        uint64_t row_size;         /* 0 for syscall records */
+        uint64_t row_size; /* 0 for syscall records */
         uint64_t table_fp, extra_fp, extra_size;
     } table;
     struct {
-        uint8_t type;              /* enum td_umt_record_type */
-        uint8_t flags;             /* execRec.Flags */
-        uint8_t exec_version;      /* which names the flags have */
-        int32_t thread;            /* ThreadID */
-        int64_t ref;               /* InsID (0), SyscallID (4, 5, 6; -1 in
-                                      an exit without entry), else 0 */
-        int32_t exit_code;         /* types 2 and 3 */
+        uint8_t type;         /* enum td_umt_record_type */
+        uint8_t flags;        /* execRec.Flags */
+        uint8_t exec_version; /* which names the flags have */
+        int32_t thread;       /* ThreadID */
+        int64_t ref;          /* InsID (0), SyscallID (4, 5, 6; -1 in
+                                 an exit without entry), else 0 */
+        int32_t exit_code;    /* types 2 and 3 */
     } record;
     struct {
         int64_t id;
-        uint8_t type;              /* insRec.Type */
+        uint8_t type; /* insRec.Type */
         bool cs64;
         uint8_t code_size;
         uint8_t code[15];
-        int32_t module;            /* ModuleID, -1 for floating code */
+        int32_t module; /* ModuleID, -1 for floating code */
         uint64_t address;
         uint64_t disasm_fp, decoded_fp; /* relative to ExtraFP */
     } instruction;
@@ -312,41 +315,41 @@ typedef struct td_umt_event {
     } decoded;
     struct {
         uint8_t index;
-        uint8_t group;             /* enum td_umt_slot_group */
-        uint8_t kind;              /* enum td_umt_slot_kind */
-        uint16_t reg, largest;     /* RegName, LargestEnclosing (common
-                                      register name in RecordVer 1) */
+        uint8_t group;         /* enum td_umt_slot_group */
+        uint8_t kind;          /* enum td_umt_slot_kind */
+        uint16_t reg, largest; /* RegName, LargestEnclosing (common
+                                  register name in RecordVer 1) */
         uint16_t value_size, lc_offset;
         uint8_t addr_width;
-        const char *name;          /* register name from the context map,
-                                      or "MEM0", "MEM1", "AGEN",
-                                      "STACKPUSH", "STACKPOP"; NULL in the
-                                      instruction table mode */
+        const char *name; /* register name from the context map,
+                             or "MEM0", "MEM1", "AGEN",
+                             "STACKPUSH", "STACKPOP"; NULL in the
+                             instruction table mode */
         size_t name_len;
-        bool has_value;            /* BYTES with the value follow */
-        bool memory;               /* an address precedes the value */
-        uint64_t address;          /* memory slots with a value */
+        bool has_value;   /* BYTES with the value follow */
+        bool memory;      /* an address precedes the value */
+        uint64_t address; /* memory slots with a value */
     } slot;
     struct {
-        bool bits64;               /* RegMap64 applies */
+        bool bits64; /* RegMap64 applies */
         uint32_t mem_count;
-        uint64_t regs_offset;      /* absolute offset of the dump */
+        uint64_t regs_offset; /* absolute offset of the dump */
         uint16_t dump_size;
     } context;
     struct {
         uint16_t reg;
-        const char *name;          /* valid until the next call */
+        const char *name; /* valid until the next call */
         size_t name_len;
         uint8_t size;
         uint16_t dump_offset;
         uint16_t eff_largest;
-        const uint8_t *value;      /* size bytes, valid until the next call */
+        const uint8_t *value; /* size bytes, valid until the next call */
     } reg;
     struct {
         uint32_t index;
         uint64_t address;
-        uint64_t length;           /* bytes of data (BYTES follow) */
-        uint64_t data_offset;      /* absolute offset of the data */
+        uint64_t length;      /* bytes of data (BYTES follow) */
+        uint64_t data_offset; /* absolute offset of the data */
     } memory;
     struct {
         int64_t id;
@@ -363,11 +366,11 @@ typedef struct td_umt_event {
     struct {
         int64_t id;
         int64_t load_eid, unload_eid;
-        uint64_t start, end;       /* end: the last byte */
+        uint64_t start, end; /* end: the last byte */
         uint64_t win_name_fp, device_name_fp;
-        const uint8_t *extra;      /* row bytes past the known 48 (opaque;
-                                      16 in tool suite 4.0), valid until
-                                      the next call */
+        const uint8_t *extra; /* row bytes past the known 48 (opaque;
+                                 16 in tool suite 4.0), valid until
+                                 the next call */
         size_t extra_len;
     } module;
     struct {
@@ -388,28 +391,28 @@ typedef struct td_umt_event {
         td_umt_map_entry map32, map64;
     } reginfo;
     struct {
-        uint8_t role;              /* enum td_umt_string_role */
-        bool wide;                 /* uStr: UTF-16 code units */
-        uint8_t layout;            /* enum td_umt_layout it was read with */
-        uint64_t length;           /* characters (code units) */
-        uint64_t data_offset;      /* absolute offset of the characters */
+        uint8_t role;         /* enum td_umt_string_role */
+        bool wide;            /* uStr: UTF-16 code units */
+        uint8_t layout;       /* enum td_umt_layout it was read with */
+        uint64_t length;      /* characters (code units) */
+        uint64_t data_offset; /* absolute offset of the characters */
     } string;
     struct {
-        uint8_t of;                /* enum td_umt_payload */
-        const uint8_t *data;       /* valid until the next call */
+        uint8_t of;          /* enum td_umt_payload */
+        const uint8_t *data; /* valid until the next call */
         size_t len;
-        uint64_t pos;              /* position of data[0] in the payload */
-        uint64_t total;            /* bytes of the whole payload */
+        uint64_t pos;   /* position of data[0] in the payload */
+        uint64_t total; /* bytes of the whole payload */
     } bytes;
     struct {
-        uint8_t part;              /* enum td_umt_xml_part */
-        const char *path;          /* "/A/B", path_len bytes, valid until
-                                      the next call */
+        uint8_t part;     /* enum td_umt_xml_part */
+        const char *path; /* "/A/B", path_len bytes, valid until
+                             the next call */
         size_t path_len;
         unsigned depth;
-        const uint8_t *text;       /* TEXT: a fragment of the element's
-                                      text; the run ends at the next START
-                                      or END */
+        const uint8_t *text; /* TEXT: a fragment of the element's
+                                text; the run ends at the next START
+                                or END */
         size_t text_len;
     } xml;
     struct {
@@ -418,7 +421,7 @@ typedef struct td_umt_event {
         uint64_t count;
     } chain;
     struct {
-        int code;                  /* enum td_warning */
+        int code; /* enum td_warning */
         const char *reason;
     } warning;
 } td_umt_event;
@@ -436,7 +439,7 @@ typedef struct td_umt_string_state {
 
 typedef struct td_umt_ins_state {
     uint64_t id;
-    uint64_t decoded_at;   /* absolute offset of the decodedIns */
+    uint64_t decoded_at; /* absolute offset of the decodedIns */
     uint64_t disasm_fp;
     uint16_t lc_size;
     uint8_t lc_count, first_out, first_after, cs64, slot, step;
@@ -450,9 +453,9 @@ typedef struct td_umt_slot_state {
 
 typedef struct td_umt_sys_state {
     uint64_t id;
-    uint64_t at, size;     /* the syscallRec's window */
+    uint64_t at, size; /* the syscallRec's window */
     uint64_t args_at;
-    uint64_t begin, end;   /* BeginEID, EndEID */
+    uint64_t begin, end;      /* BeginEID, EndEID */
     uint64_t rec_at, rec_end; /* an execution record it names */
     uint8_t arg_count, arg, step, completed;
 } td_umt_sys_state;
@@ -464,8 +467,8 @@ typedef struct td_umt_decoder {
     uint32_t flags;
     uint8_t mode, phase, step, layout;
     uint8_t exec_version, ins_version, ids_version;
-    uint8_t warning_due;   /* enum td_warning - 400, 0 when none */
-    uint8_t app_end;       /* the last record was an application end */
+    uint8_t warning_due; /* enum td_warning - 400, 0 when none */
+    uint8_t app_end;     /* the last record was an application end */
     uint16_t dump_size, elem_count;
     uint64_t records, exec_end; /* RecordCount, Offset[RecordCount] */
     uint64_t ins_rows, ins_row_size, ins_table, ins_extra, ins_extra_size;
@@ -474,27 +477,27 @@ typedef struct td_umt_decoder {
     td_umt_string_state str;
     union {
         struct {
-            uint64_t first, last;  /* Offset[0], Offset[RecordCount] */
+            uint64_t first, last; /* Offset[0], Offset[RecordCount] */
             uint64_t address_rows;
             uint64_t table_at, table_end, extra_at, extra_end;
-            uint64_t index;        /* the step within a table or array */
-            uint32_t table;        /* the fixed-size table being opened */
-            uint8_t array;         /* the context map array being checked */
+            uint64_t index; /* the step within a table or array */
+            uint32_t table; /* the fixed-size table being opened */
+            uint8_t array;  /* the context map array being checked */
         } open;
         struct {
             uint64_t id, start, end;
-            uint64_t off[5];       /* exec.offsets[off_base ...] */
+            uint64_t off[5]; /* exec.offsets[off_base ...] */
             uint64_t off_base;
-            uint64_t ctx_at;       /* the rmContext */
-            uint64_t regs_at;      /* its register dump */
+            uint64_t ctx_at;  /* the rmContext */
+            uint64_t regs_at; /* its register dump */
             uint32_t mem_index, mem_count;
-            uint16_t reg;          /* the next register to report */
+            uint16_t reg; /* the next register to report */
             uint8_t off_count, type, flags, sub, ctx_step;
             union {
                 td_umt_ins_state ins;
                 td_umt_sys_state sys;
             } k;
-            td_umt_slot_state slot;         /* also a register being reported */
+            td_umt_slot_state slot; /* also a register being reported */
         } rec;
         struct {
             uint64_t fp, row_size, rows, extra, extra_size, row;
@@ -502,8 +505,8 @@ typedef struct td_umt_decoder {
             union {
                 td_umt_ins_state ins;
                 td_umt_sys_state sys;
-                td_umt_map_entry map[2];   /* a context map entry */
-                uint64_t names[2];         /* a module's name pointers */
+                td_umt_map_entry map[2]; /* a context map entry */
+                uint64_t names[2];       /* a module's name pointers */
             } k;
             td_umt_slot_state slot;
         } table;
@@ -514,10 +517,10 @@ typedef struct td_umt_decoder {
             uint8_t step;
         } chain;
         struct {
-            uint64_t off[5];       /* exec.offsets[off_base ...] */
+            uint64_t off[5]; /* exec.offsets[off_base ...] */
             uint64_t off_base;
-            uint64_t off_read;     /* offsets read from exec.offsets */
-            uint64_t vt_pos;       /* where exec.vtable reading stopped */
+            uint64_t off_read; /* offsets read from exec.offsets */
+            uint64_t vt_pos;   /* where exec.vtable reading stopped */
             uint64_t id, start, end;
             uint8_t off_count, step;
         } stream;

@@ -2,7 +2,9 @@
  * main.c - the tracedec command line: options, format detection, dispatch.
  */
 #include "cli.h"
+#include "sqlite_cli.h"
 #include "tracedir.h"
+#include "umt_cli.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,7 +12,8 @@
 
 static const char usage_text[] =
     "usage: tracedec [--io=pread|mmap|stream] COMMAND [OPTIONS] PATH\n"
-    "PATH is a trace file, a drmemtrace directory, or - for standard input.\n"
+    "PATH is a trace file, a drmemtrace directory, a UMT trace directory\n"
+    "(one with exec.vtable), or - for standard input.\n"
     "commands:\n"
     "  info                  format, version, header fields, summary\n"
     "  validate [-v]         exit 0 when valid, 1 when not, 2 on usage or "
@@ -31,6 +34,11 @@ static const char usage_text[] =
     "time span;\n"
     "                        drmemtrace: what DynamoRIO's basic_counts "
     "prints\n"
+    "  dump --table NAME     SQLite: what `sqlite3 -quote PATH \"SELECT * "
+    "FROM NAME\"`\n"
+    "                        prints (REVEN block traces: dump alone prints "
+    "the\n"
+    "                        executed blocks)\n"
     "options:\n"
     "  --recover-typed-extents  skip bytes lost to compiler-rt's typed-event\n"
     "                        extents bug with a warning instead of failing\n"
@@ -90,7 +98,10 @@ static int parse_option(cli_options *o, const char *arg, const char *next)
         o->style = arg + 8;
     else if (strncmp(arg, "--format=", 9) == 0)
         o->to = arg + 9;
-    else if (strcmp(arg, "-f") == 0 && next != NULL) {
+    else if (strcmp(arg, "--table") == 0 && next != NULL) {
+        o->table = next;
+        return 1;
+    } else if (strcmp(arg, "-f") == 0 && next != NULL) {
         o->to = next;
         return 1;
     } else
@@ -155,6 +166,8 @@ int main(int argc, char **argv)
     rc = parse(&o, argc, argv);
     if (rc != 0)
         return rc;
+    if (tracedir_is_dir(o.path) && umt_is_trace_dir(o.path))
+        return umt_command(&o);
     if (tracedir_is_dir(o.path))
         return drmem_command(&o);
     if (host_open(&h, o.path, o.io) != 0 || host_head(&h, 64, &head, &len)) {
@@ -173,6 +186,9 @@ int main(int argc, char **argv)
     case TD_FORMAT_SNAPPY:
         host_close(&h);
         return drmem_command(&o);
+    case TD_FORMAT_SQLITE:
+        host_close(&h);
+        return o.table != NULL && o.command == CMD_DUMP ? sqlite_dump_table(&o) : rvn_command(&o);
     default:
         fprintf(stderr, "%s:0: unknown-format: %s\n", o.path,
                 len == 0 ? "the file is empty"

@@ -1,0 +1,409 @@
+/*
+ * sqlite_cli.c - `dump --table`: any table of any SQLite file, printed as
+ * `sqlite3 -quote FILE "SELECT * FROM NAME"` prints it.
+ *
+ * The table's CREATE statement (sqlite_schema) gives the columns; a record
+ * maps onto them in order for rowid tables (the INTEGER PRIMARY KEY column
+ * is stored as NULL and prints the rowid), and as primary-key columns
+ * first, then the others, for WITHOUT ROWID tables, whose values are
+ * gathered per row and printed in declaration order. Columns a record
+ * lacks print their literal DEFAULT (or NULL); integers in REAL columns
+ * print as reals. Rows come in b-tree order: rowid order, or key order.
+ */
+#include "sqlite_cli.h"
+#include "sqlite_quote.h"
+#include "sqlite_sql.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+int sqlite_answer(sqlite_host *h, td_sqlite *db)
+{
+    const uint8_t *data;
+    size_t len;
+    if (sqlite_host_read(h, td_sqlite_request(db), &data, &len) != 0) {
+        fprintf(stderr, "tracedec: %s\n", h->error);
+        return -1;
+    }
+    td_sqlite_feed(db, data, len);
+    return 0;
+}
+
+/* ---- sqlite_schema ---------------------------------------------------- */
+
+/* A TEXT value gathered as a UTF-8 string. */
+typedef struct text_value {
+    char *s;
+    size_t len;
+    quote_text q;
+} text_value;
+
+static void text_fragment(text_value *t, int encoding, const td_sqlite_value *v)
+{
+    if (v->pos == 0) {
+        t->s = NULL;
+        t->len = 0;
+        quote_text_begin(&t->q, open_memstream(&t->s, &t->len), encoding,
+                         false);
+    }
+    quote_text_bytes(&t->q, v->data, v->size);
+    if (v->last) {
+        quote_text_end(&t->q);
+        fclose(t->q.out);
+    }
+}
+
+static void schema_value(schema_row *r, int encoding, text_value *t,
+                         const td_sqlite_event *ev)
+{
+    char **slot[5] = {&r->type, &r->name, &r->tbl_name, NULL, &r->sql};
+    if (ev->column == 3 && ev->value.type == TD_SQLITE_INTEGER)
+        r->rootpage = ev->value.integer;
+    if (ev->column >= 5 || slot[ev->column] == NULL ||
+        ev->value.type != TD_SQLITE_TEXT)
+        return;
+    text_fragment(t, encoding, &ev->value);
+    if (ev->value.last)
+        *slot[ev->column] = t->s;
+}
+
+long sqlite_read_schema(sqlite_host *h, td_sqlite *db, const char *path,
+                        schema_row **rows, int *status)
+{
+    td_sqlite_cursor c;
+    td_sqlite_event ev;
+    schema_row *r = NULL;
+    text_value t;
+    long n = 0;
+    int rc;
+    td_sqlite_scan(&c, db, 1, 0, TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);
+    while ((rc = td_sqlite_next(&c, &ev)) != TD_END) {
+        if (rc == TD_NEED_INPUT && sqlite_answer(h, db) == 0)
+            continue;
+        if (rc < 0 || rc == TD_NEED_INPUT) {
+            if (rc < 0)
+                cli_report_fault(path, td_sqlite_fault(db));
+            *status = rc < 0 ? EXIT_INVALID : EXIT_USAGE;
+            sqlite_free_schema(r, n);
+            return -1;
+        }
+        if (ev.kind == TD_SQLITE_ROW) {
+            r = realloc(r, (size_t)(n + 1) * sizeof *r);
+            memset(&r[n++], 0, sizeof *r);
+        } else {
+            schema_value(&r[n - 1], (int)td_sqlite_info(db)->encoding, &t,
+                         &ev);
+        }
+    }
+    *rows = r;
+    return n;
+}
+
+void sqlite_free_schema(schema_row *rows, long n)
+{
+    long i;
+    for (i = 0; i < n; i++) {
+        free(rows[i].type);
+        free(rows[i].name);
+        free(rows[i].tbl_name);
+        free(rows[i].sql);
+    }
+    free(rows);
+}
+/* ---- dump --table -------------------------------------------------------- */
+
+typedef struct table_dump {
+    FILE *out;
+    const sql_table *shape;
+    int encoding;
+    size_t *to_column;    /* record column -> declared column */
+    FILE **cell;          /* per declared column: this row's text */
+    char **cell_text;
+    size_t *cell_len;
+    bool *written;
+    bool in_row;
+    int64_t rowid;
+    quote_text q;
+} table_dump;
+
+/* Record column order: as declared, or the primary key first (WITHOUT
+ * ROWID). */
+static void map_columns(table_dump *d)
+{
+    const sql_table *t = d->shape;
+    size_t i, k = 0, j;
+    if (!t->without_rowid) {
+        for (i = 0; i < t->count; i++)
+            d->to_column[i] = i;
+        return;
+    }
+    for (i = 0; i < t->pk_count; i++)
+        d->to_column[k++] = t->pk[i];
+    for (i = 0; i < t->count; i++) {
+        bool in_pk = false;
+        for (j = 0; j < t->pk_count; j++)
+            in_pk = in_pk || t->pk[j] == i;
+        if (!in_pk)
+            d->to_column[k++] = i;
+    }
+}
+
+static int dump_open(table_dump *d, const sql_table *shape, int encoding)
+{
+    size_t i, n = shape->count;
+    memset(d, 0, sizeof *d);
+    d->out = stdout;
+    d->shape = shape;
+    d->encoding = encoding;
+    d->to_column = calloc(n, sizeof *d->to_column);
+    d->cell = calloc(n, sizeof *d->cell);
+    d->cell_text = calloc(n, sizeof *d->cell_text);
+    d->cell_len = calloc(n, sizeof *d->cell_len);
+    d->written = calloc(n, sizeof *d->written);
+    if (!d->to_column || !d->cell || !d->cell_text || !d->cell_len ||
+        !d->written)
+        return -1;
+    for (i = 0; i < n; i++)
+        if ((d->cell[i] = open_memstream(&d->cell_text[i],
+                                         &d->cell_len[i])) == NULL)
+            return -1;
+    map_columns(d);
+    return 0;
+}
+
+static void dump_close(table_dump *d)
+{
+    size_t i;
+    for (i = 0; d->cell != NULL && i < d->shape->count; i++) {
+        if (d->cell[i] != NULL)
+            fclose(d->cell[i]);
+        free(d->cell_text[i]);
+    }
+    free(d->to_column);
+    free(d->cell);
+    free(d->cell_text);
+    free(d->cell_len);
+    free(d->written);
+}
+
+static void put_default(const sql_column *c, FILE *f)
+{
+    if (c->default_kind == SQL_DEFAULT_NULL)
+        fputs("NULL", f);
+    else
+        fputs(c->default_text, f);
+}
+
+static void finish_row(table_dump *d)
+{
+    const sql_table *t = d->shape;
+    size_t i;
+    for (i = 0; i < t->count; i++) {
+        FILE *f = d->cell[i];
+        if ((int)i == t->rowid_alias)
+            fprintf(f, "%" PRId64, d->rowid);
+        else if (!d->written[i])
+            put_default(&t->columns[i], f);
+        fflush(f);
+        if (i > 0)
+            fputc(',', d->out);
+        fwrite(d->cell_text[i], 1, d->cell_len[i], d->out);
+        fseeko(f, 0, SEEK_SET);
+        d->written[i] = false;
+    }
+    fputc('\n', d->out);
+    d->in_row = false;
+}
+
+static void put_value(table_dump *d, size_t col, const td_sqlite_value *v)
+{
+    FILE *f = d->cell[col];
+    char real[64];
+    double r;
+    if (v->pos == 0)
+        d->written[col] = true;
+    if ((int)col == d->shape->rowid_alias)
+        return; /* the rowid is printed instead */
+    switch (v->type) {
+    case TD_SQLITE_NULL:
+        fputs("NULL", f);
+        break;
+    case TD_SQLITE_INTEGER:
+        if (d->shape->columns[col].real_affinity) {
+            quote_real((double)v->integer, real);
+            fputs(real, f);
+        } else {
+            fprintf(f, "%" PRId64, v->integer);
+        }
+        break;
+    case TD_SQLITE_REAL:
+        memcpy(&r, &v->real_bits, sizeof r);
+        quote_real(r, real);
+        fputs(real, f);
+        break;
+    case TD_SQLITE_TEXT:
+        if (v->pos == 0)
+            quote_text_begin(&d->q, f, d->encoding, true);
+        quote_text_bytes(&d->q, v->data, v->size);
+        if (v->last)
+            quote_text_end(&d->q);
+        break;
+    default:
+        if (v->pos == 0)
+            fputs("X'", f);
+        quote_blob_bytes(f, v->data, v->size);
+        if (v->last)
+            fputc('\'', f);
+        break;
+    }
+}
+
+static void dump_event(table_dump *d, const td_sqlite_event *ev)
+{
+    uint32_t i;
+    if (ev->kind == TD_SQLITE_ROW) {
+        if (d->in_row)
+            finish_row(d);
+        d->in_row = true;
+        d->rowid = ev->row.rowid;
+        for (i = 0; ev->row.inline_values && i < ev->row.columns; i++)
+            if (i < d->shape->count)
+                put_value(d, d->to_column[i], &ev->values[i]);
+        return;
+    }
+    if (ev->column < d->shape->count)
+        put_value(d, d->to_column[ev->column], &ev->value);
+}
+
+static int scan_table(sqlite_host *h, td_sqlite *db, const char *path,
+                      uint32_t root, table_dump *d)
+{
+    td_sqlite_cursor c;
+    td_sqlite_event ev;
+    int rc;
+    td_sqlite_scan(&c, db, root, 0,
+                   (d->shape->without_rowid ? TD_SQLITE_INDEX
+                                            : TD_SQLITE_TABLE) |
+                       TD_SQLITE_WHOLE_ROWS);
+    while ((rc = td_sqlite_next(&c, &ev)) != TD_END) {
+        if (rc == TD_NEED_INPUT) {
+            if (sqlite_answer(h, db) != 0)
+                return EXIT_USAGE;
+            continue;
+        }
+        if (rc < 0) {
+            fflush(d->out);
+            cli_report_fault(path, td_sqlite_fault(db));
+            return EXIT_INVALID;
+        }
+        dump_event(d, &ev);
+    }
+    if (d->in_row)
+        finish_row(d);
+    return EXIT_VALID;
+}
+
+/* sqlite_schema itself, as a table of five columns. */
+static int schema_shape(sql_table *t)
+{
+    static const char *const names[5] = {"type", "name", "tbl_name",
+                                         "rootpage", "sql"};
+    size_t i;
+    memset(t, 0, sizeof *t);
+    t->rowid_alias = -1;
+    t->columns = calloc(5, sizeof *t->columns);
+    if (t->columns == NULL)
+        return -1;
+    t->count = 5;
+    for (i = 0; i < 5; i++)
+        strcpy(t->columns[i].name, names[i]);
+    return 0;
+}
+
+static bool is_schema_name(const char *name)
+{
+    return strcasecmp(name, "sqlite_schema") == 0 ||
+           strcasecmp(name, "sqlite_master") == 0;
+}
+
+/* The table's root page and shape; -1 with a message when it has none. */
+static long find_table(const schema_row *rows, long n, const char *name,
+                       sql_table *shape, const char *path)
+{
+    long i;
+    char err[200];
+    if (is_schema_name(name))
+        return schema_shape(shape) == 0 ? 1 : -1;
+    for (i = 0; i < n; i++) {
+        if (rows[i].type == NULL || rows[i].name == NULL ||
+            strcmp(rows[i].type, "table") != 0 ||
+            strcasecmp(rows[i].name, name) != 0)
+            continue;
+        if (rows[i].rootpage <= 0 || rows[i].sql == NULL) {
+            fprintf(stderr, "tracedec: %s: table %s has no b-tree of its own "
+                            "(a virtual table)\n", path, name);
+            return -1;
+        }
+        if (sql_parse_table(rows[i].sql, shape, err, sizeof err) != 0) {
+            fprintf(stderr, "tracedec: %s: %s: %s\n", path, name, err);
+            return -1;
+        }
+        return (long)rows[i].rootpage;
+    }
+    fprintf(stderr, "tracedec: %s: no such table: %s\n", path, name);
+    return -1;
+}
+
+static bool unsupported_shape(const sql_table *t, const char *path)
+{
+    size_t i;
+    for (i = 0; i < t->count; i++) {
+        if (t->columns[i].generated) {
+            fprintf(stderr, "tracedec: %s: generated column %s: "
+                            "not supported\n", path, t->columns[i].name);
+            return true;
+        }
+        if (t->columns[i].default_kind == SQL_DEFAULT_UNSUPPORTED) {
+            fprintf(stderr, "tracedec: %s: column %s has a DEFAULT that "
+                            "is not a plain literal: not supported\n",
+                    path, t->columns[i].name);
+            return true;
+        }
+    }
+    return false;
+}
+
+int sqlite_dump_table(const cli_options *o)
+{
+    sqlite_host h;
+    td_sqlite db;
+    schema_row *rows = NULL;
+    sql_table shape;
+    table_dump d;
+    long n, root;
+    int status = EXIT_USAGE;
+    if (sqlite_host_open(&h, o->path, o->io == HOST_MMAP) != 0) {
+        fprintf(stderr, "tracedec: %s\n", h.error);
+        sqlite_host_close(&h);
+        return EXIT_USAGE;
+    }
+    td_sqlite_init(&db, &h.files, 0);
+    n = sqlite_read_schema(&h, &db, o->path, &rows, &status);
+    if (n >= 0) {
+        memset(&shape, 0, sizeof shape);
+        root = find_table(rows, n, o->table, &shape, o->path);
+        status = EXIT_INVALID;
+        if (root > 0 && !unsupported_shape(&shape, o->path) &&
+            dump_open(&d, &shape, (int)td_sqlite_info(&db)->encoding) == 0) {
+            status = scan_table(&h, &db, o->path, (uint32_t)root, &d);
+            dump_close(&d);
+        }
+        sql_table_free(&shape);
+        sqlite_free_schema(rows, n);
+    }
+    sqlite_host_close(&h);
+    return status;
+}

@@ -1,0 +1,71 @@
+/*
+ * umt_cli.h - the tracedec commands on UMTracer/UMTIndex trace directories
+ * (a directory holding exec.vtable): info, validate, dump, stat.
+ */
+#ifndef TRACEDEC_UMT_CLI_H
+#define TRACEDEC_UMT_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+/* True when `path` is a directory with an exec.vtable in it. */
+bool umt_is_trace_dir(const char *path);
+
+int umt_command(const cli_options *o);
+
+/* ---- umt_dump.c: one line per execution record ------------------------ */
+
+typedef struct umt_module_name {
+    uint64_t start;
+    char name[64]; /* the file name of WinName, in UTF-8 */
+} umt_module_name;
+
+typedef struct umt_names {
+    umt_module_name *modules;
+    size_t module_count;
+    int32_t *win_tids; /* by ThreadID */
+    size_t thread_count;
+} umt_names;
+
+#define UMT_DUMP_CHANGES 8
+#define UMT_DUMP_VALUE 16
+
+typedef struct umt_change {
+    uint64_t address, size;
+    uint8_t value[UMT_DUMP_VALUE];
+    size_t have;
+} umt_change;
+
+typedef struct umt_dump {
+    FILE *out;
+    const umt_names *names;
+    bool open; /* a record is being gathered */
+    int64_t eid, ref;
+    int32_t thread, exit_code;
+    uint8_t type, flags, exec_version;
+    int64_t ins_id;
+    int32_t module;
+    uint64_t address;
+    char disasm[160];
+    size_t disasm_len;
+    bool in_disasm; /* BYTES belong to the disassembly */
+    umt_change changes[UMT_DUMP_CHANGES];
+    unsigned change_count;
+    bool in_change; /* BYTES belong to the last change */
+    bool has_syscall;
+    uint16_t uniform, raw;
+    uint8_t convention, arg_count;
+    uint64_t result, args[8];
+    uint32_t mem_count;
+} umt_dump;
+
+void umt_dump_init(umt_dump *d, FILE *out, const umt_names *names);
+void umt_dump_event(umt_dump *d, const td_umt_event *ev);
+/* Print the last record's line. */
+void umt_dump_finish(umt_dump *d);
+/* STREAM mode: a raw record. */
+void umt_dump_raw(FILE *out, const td_umt_event *ev);
+
+#endif /* TRACEDEC_UMT_CLI_H */

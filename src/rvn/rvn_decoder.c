@@ -1,0 +1,141 @@
+/*
+ * rvn_decoder.c - the REVEN block-trace decoder's entry points and phases.
+ *
+ * Technique. The file is read table by table in the order the checks need:
+ * sqlite_schema (which tables, where), _metadata (is this a block trace of
+ * a compatible version), blocks (how many, rowids 1..N without gaps, so
+ * that "this block id exists" is a range check afterwards, O(1) memory),
+ * instruction_indices merged with blocks on the second lane (each block's
+ * instruction bytes bound its offsets), then execution merged with
+ * interrupts on the second lane by transition. Each phase is a step
+ * function that returns an event, a request, or RVN_AGAIN to go on.
+ *
+ *   rvn_schema.c     sqlite_schema and the TABLES event
+ *   rvn_metadata.c   _metadata and its semantic versions
+ *   rvn_blocks.c     blocks and instruction_indices
+ *   rvn_execution.c  execution and interrupts
+ *   rvn_row.c        rows of integers from a cursor
+ */
+#include "rvn_internal.h"
+
+typedef char td_rvn_fits_2560_bytes[sizeof(td_rvn) <= 2560 ? 1 : -1];
+
+int td_rvn_init(td_rvn *r, const td_sqlite_files *files, uint32_t flags)
+{
+    int rc;
+    if (r == NULL || files == NULL || flags != 0)
+        return TD_E_INVALID_ARGUMENT;
+    memset(r, 0, sizeof *r);
+    rc = td_sqlite_init(&r->db, files, 0);
+    if (rc != TD_OK)
+        return rc;
+    return td_sqlite_scan(&r->main, &r->db, 1, 0,
+                          TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);
+}
+
+const td_request *td_rvn_request(const td_rvn *r)
+{
+    return td_sqlite_request(&r->db);
+}
+
+int td_rvn_feed(td_rvn *r, const void *data, size_t len)
+{
+    if (r == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    return td_sqlite_feed(&r->db, data, len);
+}
+
+const td_fault *td_rvn_fault(const td_rvn *r)
+{
+    return td_sqlite_fault(&r->db);
+}
+
+const td_sqlite_header *td_rvn_header(const td_rvn *r)
+{
+    return td_sqlite_info(&r->db);
+}
+
+const td_rvn_counts *td_rvn_counts_of(const td_rvn *r)
+{
+    return &r->counts;
+}
+
+int rvn_fail(td_rvn *r, int code, uint64_t at, const char *reason)
+{
+    return td_fail(&r->db.fault, code, at, reason);
+}
+
+static int warning_event(td_rvn *r, td_rvn_event *ev)
+{
+    unsigned bit = r->warnings & (0u - r->warnings);
+    r->warnings = (uint8_t)(r->warnings & ~bit);
+    ev->kind = TD_RVN_WARNING;
+    ev->offset = 0;
+    ev->size = 0;
+    if (bit == RVN_WARN_NO_INDICES) {
+        ev->warning.code = TD_W_RVN_NO_INSTRUCTION_INDICES;
+        ev->warning.reason = TD_REASON("no instruction_indices table (a "
+                                       "trace from before 2021-07)");
+    } else if (bit == RVN_WARN_NO_INTERRUPTS) {
+        ev->warning.code = TD_W_RVN_NO_INTERRUPTS;
+        ev->warning.reason = TD_REASON("no interrupts table (a trace from "
+                                       "before 2021-07)");
+    } else {
+        ev->warning.code = TD_W_RVN_UNFINISHED;
+        ev->warning.reason = TD_REASON("interrupts after the last execution "
+                                       "row: the writer was not finalized");
+    }
+    return TD_EVENT;
+}
+
+static int freelist_step(td_rvn *r)
+{
+    int rc = td_sqlite_check_freelist(&r->db, &r->freelist);
+    if (rc != TD_OK)
+        return rc;
+    r->phase = RP_DONE;
+    return TD_END;
+}
+
+static int step(td_rvn *r, td_rvn_event *ev)
+{
+    switch (r->phase) {
+    case RP_SCHEMA:
+        return rvn_schema_step(r);
+    case RP_TABLES:
+        return rvn_tables_event(r, ev);
+    case RP_METADATA:
+        return rvn_metadata_step(r, ev);
+    case RP_BLOCKS_START:
+    case RP_BLOCKS:
+        return rvn_blocks_step(r, ev);
+    case RP_INDICES_START:
+    case RP_INDICES:
+        return rvn_indices_step(r, ev);
+    case RP_EXECUTION_START:
+    case RP_EXECUTION:
+        return rvn_execution_step(r, ev);
+    case RP_LEFTOVER:
+        return rvn_leftover_step(r, ev);
+    case RP_FREELIST:
+        return freelist_step(r);
+    default:
+        return TD_END;
+    }
+}
+
+int td_rvn_next(td_rvn *r, td_rvn_event *ev)
+{
+    int rc;
+    if (r == NULL || ev == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (r->db.fault.code != 0)
+        return r->db.fault.code;
+    for (;;) {
+        if (r->warnings != 0)
+            return warning_event(r, ev);
+        rc = step(r, ev);
+        if (rc != RVN_AGAIN)
+            return rc;
+    }
+}

@@ -1,0 +1,198 @@
+/*
+ * rvn_execution.c - the execution table, with interrupts merged in.
+ *
+ * Technique. The Writer stores an execution row one step late: (T, B)
+ * means block B ran over [T of the row before (or 0), T). Rows come in
+ * transition order (the cursor checks the key), each T must exceed the one
+ * before, and B is a range check against the N blocks. interrupts, also
+ * keyed by transition, is read on lane 1 in step: an interrupt at T must
+ * open an execution of the interrupt block (block 1) at T, and when the
+ * table exists every execution of block 1 must have its interrupt. An
+ * INTERRUPT event comes right before the EXECUTION event it opens.
+ * Interrupts after the last execution row are what a writer that was never
+ * finalized leaves: they are delivered with a warning.
+ */
+#include "rvn_internal.h"
+
+static int check_interrupt(td_rvn *r)
+{
+    const td_rvn_row *row = &r->side_row;
+    int rc = rvn_require_ints(r, row, 6, TD_E_RVN_INTERRUPT,
+                              TD_REASON("interrupts row is not six "
+                                        "integers"));
+    if (rc != TD_OK)
+        return rc;
+    if (row->value[0] < 0 || row->value[2] < 0 || row->value[2] > 2 ||
+        row->value[4] < 0 || row->value[4] > 1 ||
+        row->value[3] < INT32_MIN || row->value[3] > INT32_MAX)
+        return rvn_fail(r, TD_E_RVN_INTERRUPT, row->offset,
+                        TD_REASON("interrupts row: negative transition, mode "
+                                  "not 0..2, is_hw not 0/1 or number not "
+                                  "32-bit"));
+    if (row->value[5] < 0 || (uint64_t)row->value[5] > r->counts.blocks)
+        return rvn_fail(r, TD_E_RVN_DANGLING_BLOCK, row->offset,
+                        TD_REASON("related_instruction_block_id names a "
+                                  "block that blocks does not hold"));
+    return TD_OK;
+}
+
+/* Have the next interrupt in side_row (side_state 1), or none (2). */
+static int next_interrupt(td_rvn *r)
+{
+    td_sqlite_event sev;
+    int rc;
+    while (r->side_state == 0) {
+        rc = rvn_pull(&r->side, &r->side_row, &sev);
+        if (rc == TD_END) {
+            r->side_state = 2;
+        } else if (rc == RVN_ROW) {
+            if ((rc = check_interrupt(r)) != TD_OK)
+                return rc;
+            r->side_state = 1;
+        } else if (rc == TD_EVENT) {
+            return rvn_fail(r, TD_E_RVN_INTERRUPT, r->side_row.offset,
+                            TD_REASON("interrupts holds text or a blob"));
+        } else if (rc != RVN_AGAIN) {
+            return rc;
+        }
+    }
+    return TD_OK;
+}
+
+static int interrupt_event(td_rvn *r, td_rvn_event *ev)
+{
+    const td_rvn_row *row = &r->side_row;
+    ev->kind = TD_RVN_INTERRUPT;
+    ev->offset = row->offset;
+    ev->size = 0;
+    ev->interrupt.transition = (uint64_t)row->value[0];
+    ev->interrupt.pc = (uint64_t)row->value[1];
+    ev->interrupt.mode = (uint8_t)row->value[2];
+    ev->interrupt.number = row->value[3];
+    ev->interrupt.is_hw = row->value[4] != 0;
+    ev->interrupt.related_block_id = row->value[5];
+    r->last_interrupt = (uint64_t)row->value[0] + 1;
+    r->counts.interrupts++;
+    r->side_state = 0;
+    return TD_EVENT;
+}
+
+static int check_execution(td_rvn *r)
+{
+    const td_rvn_row *row = &r->row;
+    int rc = rvn_require_ints(r, row, 2, TD_E_RVN_EXECUTION,
+                              TD_REASON("execution row is not two "
+                                        "integers"));
+    if (rc != TD_OK)
+        return rc;
+    if (row->value[0] <= 0 || (uint64_t)row->value[0] <= r->last_transition)
+        return rvn_fail(r, TD_E_RVN_EXECUTION, row->offset,
+                        TD_REASON("transition_id not greater than the "
+                                  "previous one (or 0)"));
+    if (row->value[1] < 1 || (uint64_t)row->value[1] > r->counts.blocks)
+        return rvn_fail(r, TD_E_RVN_DANGLING_BLOCK, row->offset,
+                        TD_REASON("execution names a block that blocks does "
+                                  "not hold"));
+    return TD_OK;
+}
+
+static int execution_event(td_rvn *r, td_rvn_event *ev)
+{
+    const td_rvn_row *row = &r->row;
+    bool interrupts = (r->present >> TD_RVN_INTERRUPTS) & 1u;
+    if (row->value[1] == 1 && interrupts &&
+        r->last_interrupt != r->last_transition + 1)
+        return rvn_fail(r, TD_E_RVN_INTERRUPT, row->offset,
+                        TD_REASON("an execution of the interrupt block "
+                                  "without its interrupts row"));
+    ev->kind = TD_RVN_EXECUTION;
+    ev->offset = row->offset;
+    ev->size = 0;
+    ev->execution.start = r->last_transition;
+    ev->execution.end = (uint64_t)row->value[0];
+    ev->execution.block_id = row->value[1];
+    r->last_transition = (uint64_t)row->value[0];
+    r->counts.executions++;
+    r->counts.last_transition = r->last_transition;
+    if (row->value[1] == 1)
+        r->counts.interrupt_executions++;
+    r->main_pending = false;
+    return TD_EVENT;
+}
+
+static int start(td_rvn *r)
+{
+    r->phase = RP_EXECUTION;
+    r->main_pending = false;
+    r->side_state = 2;
+    if (!(r->present & 1u << TD_RVN_EXECUTION_TABLE) ||
+        !(r->present & 1u << TD_RVN_BLOCKS))
+        return rvn_fail(r, TD_E_RVN_SCHEMA, 0,
+                        TD_REASON("no blocks or no execution table"));
+    if (rvn_scan(r, &r->main, TD_RVN_EXECUTION_TABLE, 0, 1) != TD_OK)
+        return rvn_fail(r, TD_E_RVN_SCHEMA, 0,
+                        TD_REASON("execution has no b-tree"));
+    if (!(r->present & 1u << TD_RVN_INTERRUPTS)) {
+        r->warnings |= RVN_WARN_NO_INTERRUPTS;
+        return RVN_AGAIN;
+    }
+    r->side_state = 0;
+    if (rvn_scan(r, &r->side, TD_RVN_INTERRUPTS, 1, 1) != TD_OK)
+        return rvn_fail(r, TD_E_RVN_SCHEMA, 0,
+                        TD_REASON("interrupts has no b-tree"));
+    return RVN_AGAIN;
+}
+
+int rvn_execution_step(td_rvn *r, td_rvn_event *ev)
+{
+    td_sqlite_event sev;
+    int rc;
+    if (r->phase == RP_EXECUTION_START)
+        return start(r);
+    if ((rc = next_interrupt(r)) != TD_OK)
+        return rc;
+    if (!r->main_pending) {
+        rc = rvn_pull(&r->main, &r->row, &sev);
+        if (rc == TD_END) {
+            r->phase = RP_LEFTOVER;
+            return RVN_AGAIN;
+        }
+        if (rc == TD_EVENT)
+            return rvn_fail(r, TD_E_RVN_EXECUTION, r->row.offset,
+                            TD_REASON("execution holds text or a blob"));
+        if (rc != RVN_ROW)
+            return rc;
+        if ((rc = check_execution(r)) != TD_OK)
+            return rc;
+        r->main_pending = true;
+    }
+    if (r->side_state == 1 &&
+        (uint64_t)r->side_row.value[0] < (uint64_t)r->row.value[0]) {
+        if ((uint64_t)r->side_row.value[0] != r->last_transition ||
+            r->row.value[1] != 1)
+            return rvn_fail(r, TD_E_RVN_INTERRUPT, r->side_row.offset,
+                            TD_REASON("an interrupt whose transition does not "
+                                      "start an execution of the interrupt "
+                                      "block"));
+        return interrupt_event(r, ev);
+    }
+    return execution_event(r, ev);
+}
+
+int rvn_leftover_step(td_rvn *r, td_rvn_event *ev)
+{
+    int rc = next_interrupt(r);
+    if (rc != TD_OK)
+        return rc;
+    if (r->side_state == 2) {
+        r->phase = RP_FREELIST;
+        return RVN_AGAIN;
+    }
+    if ((uint64_t)r->side_row.value[0] < r->last_transition)
+        return rvn_fail(r, TD_E_RVN_INTERRUPT, r->side_row.offset,
+                        TD_REASON("an interrupt whose transition does not "
+                                  "start an execution of the interrupt "
+                                  "block"));
+    r->warnings |= RVN_WARN_UNFINISHED;
+    return interrupt_event(r, ev);
+}

@@ -1,0 +1,74 @@
+/*
+ * rvn_internal.h - what the REVEN block-trace decoder's files share.
+ */
+#ifndef TD_RVN_INTERNAL_H
+#define TD_RVN_INTERNAL_H
+
+#include "tracedec/rvn.h"
+#include "../common/bytes.h"
+#include "../common/fault.h"
+#include "../common/mem.h"
+
+/* Phases (td_rvn.phase). */
+enum rvn_phase {
+    RP_SCHEMA = 0,
+    RP_TABLES,        /* the TABLES event is due */
+    RP_METADATA,
+    RP_BLOCKS_START,
+    RP_BLOCKS,
+    RP_INDICES_START,
+    RP_INDICES,
+    RP_EXECUTION_START,
+    RP_EXECUTION,
+    RP_LEFTOVER,      /* interrupts after the last execution row */
+    RP_FREELIST,      /* the freelist walk */
+    RP_DONE
+};
+
+/* Internal results: a row was consumed without an event; a row is
+ * complete (distinct from TD_OK, which is TD_END). */
+#define RVN_AGAIN 3
+#define RVN_ROW 4
+
+/* Pending warnings (td_rvn.warnings bits). */
+#define RVN_WARN_NO_INDICES 1u
+#define RVN_WARN_NO_INTERRUPTS 2u
+#define RVN_WARN_UNFINISHED 4u
+
+int rvn_fail(td_rvn *r, int code, uint64_t at, const char *reason);
+
+/* rvn_row.c: rows of a cursor. */
+/* Pull the next piece of a row: RVN_ROW when it is complete, RVN_AGAIN
+ * while it is not,
+ * TD_EVENT when *ev holds a fragment of a TEXT/BLOB value (caller decides
+ * what to do with it), TD_END after the last row, or an error. */
+int rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev);
+/* Start a scan of one table: `lane` 0 or 1, key_columns for WITHOUT
+ * ROWID tables. */
+int rvn_scan(td_rvn *r, td_sqlite_cursor *c, int table, unsigned lane,
+             unsigned key_columns);
+bool rvn_is_int(const td_rvn_row *row, unsigned column);
+/* Columns 0..n-1 are all integers (and the row has exactly n columns). */
+int rvn_require_ints(td_rvn *r, const td_rvn_row *row, unsigned n, int code,
+                     const char *reason);
+
+/* rvn_schema.c */
+int rvn_schema_step(td_rvn *r);
+int rvn_tables_event(td_rvn *r, td_rvn_event *ev);
+
+/* rvn_metadata.c */
+int rvn_metadata_step(td_rvn *r, td_rvn_event *ev);
+void rvn_semver_begin(td_rvn_semver *s, td_rvn_version *out);
+void rvn_semver_feed(td_rvn_semver *s, int encoding, const uint8_t *p,
+                     size_t n);
+bool rvn_semver_end(td_rvn_semver *s);
+
+/* rvn_blocks.c */
+int rvn_blocks_step(td_rvn *r, td_rvn_event *ev);
+int rvn_indices_step(td_rvn *r, td_rvn_event *ev);
+
+/* rvn_execution.c */
+int rvn_execution_step(td_rvn *r, td_rvn_event *ev);
+int rvn_leftover_step(td_rvn *r, td_rvn_event *ev);
+
+#endif /* TD_RVN_INTERNAL_H */

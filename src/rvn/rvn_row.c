@@ -1,0 +1,80 @@
+/*
+ * rvn_row.c - gathering a table's rows from a cursor.
+ *
+ * Technique. Every rvnblock table but _metadata holds integers and at most
+ * one BLOB, so a row is kept as up to 8 integers and value lengths, O(1).
+ * Rows that lie wholly in their cell come in one ROW event (the cursor's
+ * TD_SQLITE_WHOLE_ROWS fast path); others come value by value, and the
+ * fragments of their TEXT and BLOB values are handed to the caller as they
+ * pass.
+ */
+#include "rvn_internal.h"
+
+int rvn_scan(td_rvn *r, td_sqlite_cursor *c, int table, unsigned lane,
+             unsigned key_columns)
+{
+    uint32_t tree = key_columns > 0 ? TD_SQLITE_INDEX : TD_SQLITE_TABLE;
+    return td_sqlite_scan(c, &r->db, r->root[table], lane,
+                          tree | key_columns << 4 | TD_SQLITE_WHOLE_ROWS);
+}
+
+bool rvn_is_int(const td_rvn_row *row, unsigned column)
+{
+    return column < row->columns && (row->integers >> column & 1u);
+}
+
+int rvn_require_ints(td_rvn *r, const td_rvn_row *row, unsigned n, int code,
+                     const char *reason)
+{
+    unsigned i;
+    if (row->columns != n)
+        return rvn_fail(r, code, row->offset, reason);
+    for (i = 0; i < n; i++)
+        if (!rvn_is_int(row, i))
+            return rvn_fail(r, code, row->offset, reason);
+    return TD_OK;
+}
+
+static void keep_value(td_rvn_row *row, uint32_t column,
+                       const td_sqlite_value *v)
+{
+    if (column >= 8)
+        return;
+    if (v->type == TD_SQLITE_INTEGER) {
+        row->integers |= 1u << column;
+        row->value[column] = v->integer;
+    } else if (v->type == TD_SQLITE_BLOB) {
+        row->blobs |= 1u << column;
+    }
+    row->length[column] = v->length;
+}
+
+static void start_row(td_rvn_row *row, const td_sqlite_event *ev)
+{
+    uint32_t i;
+    row->offset = ev->offset;
+    row->rowid = ev->row.rowid;
+    row->columns = ev->row.columns;
+    row->integers = 0;
+    row->blobs = 0;
+    row->complete = ev->row.inline_values || ev->row.columns == 0;
+    for (i = 0; ev->row.inline_values && i < ev->row.columns; i++)
+        keep_value(row, i, &ev->values[i]);
+}
+
+int rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
+{
+    int rc = td_sqlite_next(c, ev);
+    if (rc != TD_EVENT)
+        return rc;
+    if (ev->kind == TD_SQLITE_ROW) {
+        start_row(row, ev);
+        return row->complete ? RVN_ROW : RVN_AGAIN;
+    }
+    if (ev->value.pos == 0)
+        keep_value(row, ev->column, &ev->value);
+    row->complete = ev->column + 1 == row->columns && ev->value.last;
+    if (ev->value.type == TD_SQLITE_TEXT || ev->value.type == TD_SQLITE_BLOB)
+        return TD_EVENT;
+    return row->complete ? RVN_ROW : RVN_AGAIN;
+}

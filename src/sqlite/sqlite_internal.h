@@ -1,0 +1,129 @@
+/*
+ * sqlite_internal.h - what the SQLite reader's files share.
+ */
+#ifndef TD_SQLITE_INTERNAL_H
+#define TD_SQLITE_INTERNAL_H
+
+#include "tracedec/sqlite.h"
+#include "../common/bytes.h"
+#include "../common/fault.h"
+#include "../common/input.h"
+#include "../common/mem.h"
+
+/* b-tree page types (first byte of the page header). */
+#define SQ_INDEX_INTERIOR 0x02
+#define SQ_TABLE_INTERIOR 0x05
+#define SQ_INDEX_LEAF 0x0a
+#define SQ_TABLE_LEAF 0x0d
+
+/* The largest record SQLite writes (SQLITE_MAX_LENGTH's hard limit). */
+#define SQ_MAX_PAYLOAD 0x7fffffffu
+
+/* Cursor states (td_sqlite_cursor.state). */
+enum sq_state {
+    SQ_START = 0,   /* the root is to be entered */
+    SQ_ENTER,       /* enter c->pending (a child page) */
+    SQ_DESCEND,     /* enter the child of the top page's current cell */
+    SQ_LEAF_CELL,   /* the top (leaf) page's current cell starts a row */
+    SQ_ASCEND,      /* the top page is done: back to its parent */
+    SQ_AFTER_CHILD, /* the top page's current child is done */
+    SQ_ROW_COUNT,   /* pre-pass over the record header */
+    SQ_ROW_EVENT,   /* the ROW event is due */
+    SQ_VALUE,       /* the next column's serial type */
+    SQ_VALUE_BODY,  /* its value */
+    SQ_FRAGMENT,    /* more fragments of a TEXT or BLOB */
+    SQ_ROW_DONE,    /* the row is over: move past its cell */
+    SQ_END
+};
+
+/* A decoded b-tree page header. */
+typedef struct sq_page {
+    const uint8_t *bytes;   /* the whole page */
+    uint32_t pgno;
+    uint64_t offset;        /* file offset of the page */
+    uint32_t hdr;           /* offset of the page header: 100 on page 1 */
+    uint8_t type;
+    bool leaf;
+    uint32_t cells;
+    uint32_t cell_ptrs;     /* offset of the cell pointer array */
+} sq_page;
+
+/* sqlite_db.c */
+static inline uint64_t sq_page_offset(const td_sqlite *db, uint32_t pgno)
+{
+    return (uint64_t)(pgno - 1) << db->page_shift;
+}
+/* Check that pgno can hold a b-tree or overflow page. `at` is where the
+ * number was read. Returns TD_OK or the error. */
+int sq_check_pgno(td_sqlite *db, uint32_t pgno, uint64_t at);
+/* The whole page, or NULL with *rc = TD_NEED_INPUT or an error. The page
+ * usually lies in the lane's span already: that case is inline. */
+const uint8_t *sq_fetch_slow(td_sqlite *db, unsigned lane, uint32_t pgno,
+                             int *rc);
+static inline const uint8_t *sq_fetch(td_sqlite *db, unsigned lane,
+                                      uint32_t pgno, int *rc)
+{
+    const td_input *in = &db->in[lane];
+    uint64_t at = sq_page_offset(db, pgno);
+    if (in->span != NULL && !in->waiting && in->source == lane &&
+        at >= in->span_offset && at - in->span_offset <= in->span_len &&
+        in->span_len - (at - in->span_offset) >= db->header.page_size)
+        return in->span + (at - in->span_offset);
+    return sq_fetch_slow(db, lane, pgno, rc);
+}
+
+/* sqlite_page.c: b-tree page headers and cells. */
+int sq_read_page(td_sqlite *db, unsigned lane, uint32_t pgno, sq_page *p);
+int sq_check_page(td_sqlite *db, const sq_page *p);
+/* The offset of cell i within the page, checked to lie in the content
+ * area. Returns TD_OK or the error. */
+int sq_cell_offset(td_sqlite *db, const sq_page *p, uint32_t i,
+                   uint32_t *cell);
+/* A varint of at most 9 bytes within [p, end); returns its length, or 0
+ * when it does not end before `end`. One-byte varints are inline. */
+unsigned sq_varint_long(const uint8_t *p, const uint8_t *end,
+                        uint64_t *value);
+static inline unsigned sq_varint(const uint8_t *p, const uint8_t *end,
+                                 uint64_t *value)
+{
+    if (p < end && p[0] < 0x80) {
+        *value = p[0];
+        return 1;
+    }
+    return sq_varint_long(p, end, value);
+}
+/* Bytes of a payload of `payload` bytes kept in the cell. */
+uint32_t sq_local_size(const td_sqlite *db, bool table_leaf,
+                       uint32_t payload);
+
+/* sqlite_record.c: rows and values. */
+int sq_start_row(td_sqlite_cursor *c, const sq_page *p, uint32_t cell_index);
+int sq_count_columns(td_sqlite_cursor *c);
+int sq_row_event(td_sqlite_cursor *c, td_sqlite_event *ev);
+int sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev);
+int sq_next_fragment(td_sqlite_cursor *c, td_sqlite_event *ev);
+/* The row is over: the index key checks that need all of it. */
+int sq_finish_row(td_sqlite_cursor *c);
+
+/* sqlite_payload.c: reading a payload across its overflow pages. */
+void sq_reader_start(const td_sqlite_cursor *c, td_sqlite_reader *r);
+/* The bytes at the reader, not taken: *avail of them (>= 1) up to the end
+ * of the piece, entering the next overflow page when the piece is over;
+ * or NULL with *rc set. *offset is their file offset. */
+const uint8_t *sq_reader_peek(td_sqlite_cursor *c, td_sqlite_reader *r,
+                              uint32_t *avail, uint64_t *offset, int *rc);
+/* Up to `max` contiguous bytes at the reader (at least 1 unless the payload
+ * is over), or NULL with *rc set. *offset is their file offset. */
+const uint8_t *sq_reader_bytes(td_sqlite_cursor *c, td_sqlite_reader *r,
+                               uint32_t max, uint32_t *len, uint64_t *offset,
+                               int *rc);
+/* Gather n (<= 9) bytes into c->stage, resumably; varint: stop after the
+ * byte whose top bit is clear. TD_OK when complete. */
+int sq_reader_gather(td_sqlite_cursor *c, td_sqlite_reader *r, unsigned n,
+                     bool varint);
+int sq_reader_skip(td_sqlite_cursor *c, td_sqlite_reader *r, uint32_t n);
+
+/* sqlite_tree.c */
+int sq_fail(td_sqlite *db, int code, uint64_t at, const char *reason);
+
+#endif /* TD_SQLITE_INTERNAL_H */

@@ -1,0 +1,300 @@
+/*
+ * sqlite_tree.c - walking one b-tree in key order with a bounded stack.
+ *
+ * Technique. The path from the root is an array of TD_SQLITE_MAX_DEPTH
+ * levels, each (page, cell being visited, cell count); a page's bytes are
+ * fetched again whenever a step needs them, so one page-sized span per lane
+ * is all the host keeps. In-order: a table's interior page visits its
+ * children left(0) .. left(n-1), right, and only leaf cells are rows; an
+ * index's interior cells are entries too, each emitted between its left
+ * subtree and the next one (WITHOUT ROWID tables keep whole rows there).
+ * Every step that reads one page and then needs another stores what it
+ * learnt first (a child page number goes to c->pending), so a request in
+ * between never makes it read the first page again and loop.
+ *
+ * Guards, all O(1): page numbers usable (sq_check_pgno); a child is not on
+ * the current path; no more pages entered than the file holds; depth at
+ * most 20 and every leaf at the depth of the first; page types of the
+ * root's kind, interior above the leaves; non-root pages not empty; rowids
+ * strictly increasing and each no greater than the interior key that
+ * leads to it nor smaller than the one before (SQLite's "Rowid out of
+ * order"). Together they make every scan end: the path never repeats a
+ * page, and the walk enters at most page_count pages.
+ */
+#include "sqlite_internal.h"
+
+typedef char td_sqlite_cursor_fits_512_bytes
+    [sizeof(td_sqlite_cursor) <= 512 ? 1 : -1];
+
+int td_sqlite_scan(td_sqlite_cursor *c, td_sqlite *db, uint32_t root,
+                   unsigned lane, uint32_t flags)
+{
+    uint32_t tree = flags & 3u, keys = (flags >> 4) & 15u;
+    if (c == NULL || db == NULL || root == 0 || lane >= TD_SQLITE_LANES ||
+        tree == 3 || keys > 4 ||
+        (flags & ~(0xffu | TD_SQLITE_WHOLE_ROWS | TD_SQLITE_SCHEMA_ROWS)))
+        return TD_E_INVALID_ARGUMENT;
+    memset(c, 0, sizeof *c);
+    c->db = db;
+    c->root = root;
+    c->flags = flags;
+    c->lane = (uint8_t)lane;
+    c->tree = (uint8_t)tree;
+    c->key_columns = (uint8_t)keys;
+    c->state = SQ_START;
+    return TD_OK;
+}
+
+static int tree_of(uint8_t type)
+{
+    return type == SQ_TABLE_LEAF || type == SQ_TABLE_INTERIOR ? TD_SQLITE_TABLE
+                                                            : TD_SQLITE_INDEX;
+}
+
+/* Checks that need no page: where pgno may be, and the path. */
+static int may_enter(td_sqlite_cursor *c, uint32_t pgno, uint64_t at)
+{
+    td_sqlite *db = c->db;
+    unsigned i;
+    int rc;
+    if (c->depth == 0) {
+        if (pgno > db->header.page_count)
+            return sq_fail(db, TD_E_SQLITE_PAGE_NUMBER, at,
+                           TD_REASON("root page beyond the last page"));
+    } else if ((rc = sq_check_pgno(db, pgno, at)) != TD_OK) {
+        return rc;
+    }
+    if (c->depth == TD_SQLITE_MAX_DEPTH)
+        return sq_fail(db, TD_E_SQLITE_DEPTH, at,
+                       TD_REASON("b-tree deeper than 20 levels"));
+    for (i = 0; i < c->depth; i++)
+        if (c->path[i].page == pgno)
+            return sq_fail(db, TD_E_SQLITE_CYCLE, at,
+                           TD_REASON("child page is already on the path "
+                                     "from the root"));
+    if (c->visited >= db->header.page_count)
+        return sq_fail(db, TD_E_SQLITE_CYCLE, at,
+                       TD_REASON("the scan entered more pages than the "
+                                 "file holds"));
+    return TD_OK;
+}
+
+/* Checks on the page's header against its place in the tree. */
+static int fits_place(td_sqlite_cursor *c, const sq_page *p)
+{
+    td_sqlite *db = c->db;
+    uint64_t at = p->offset + p->hdr;
+    unsigned level = c->depth + 1u;
+    if (c->tree == TD_SQLITE_ANY_TREE)
+        c->tree = (uint8_t)tree_of(p->type);
+    if (tree_of(p->type) != c->tree)
+        return sq_fail(db, TD_E_SQLITE_PAGE_TYPE, at,
+                       TD_REASON("table page in an index b-tree or the "
+                                 "reverse"));
+    if (p->leaf && c->leaf_depth != 0 && level != c->leaf_depth)
+        return sq_fail(db, TD_E_SQLITE_DEPTH, at,
+                       TD_REASON("leaves at different depths"));
+    if (!p->leaf && c->leaf_depth != 0 && level >= c->leaf_depth)
+        return sq_fail(db, TD_E_SQLITE_PAGE_TYPE, at,
+                       TD_REASON("interior page at or below the leaves' "
+                                 "depth"));
+    if (p->cells == 0 && (c->depth > 0 || (!p->leaf && p->pgno != 1)))
+        return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at + 3,
+                       TD_REASON("b-tree page without cells below the root "
+                                 "or interior root"));
+    return sq_check_page(db, p);
+}
+
+static int enter(td_sqlite_cursor *c, uint32_t pgno, uint64_t at)
+{
+    sq_page p;
+    int rc = may_enter(c, pgno, at);
+    if (rc == TD_OK)
+        rc = sq_read_page(c->db, c->lane, pgno, &p);
+    if (rc == TD_OK)
+        rc = fits_place(c, &p);
+    if (rc != TD_OK)
+        return rc;
+    c->visited++;
+    if (p.leaf && c->leaf_depth == 0)
+        c->leaf_depth = (uint8_t)(c->depth + 1);
+    c->path[c->depth].page = pgno;
+    c->path[c->depth].cell = 0;
+    c->path[c->depth].cells = (uint16_t)p.cells;
+    c->depth++;
+    c->state = p.leaf ? SQ_LEAF_CELL : SQ_DESCEND;
+    return TD_OK;
+}
+
+static td_sqlite_level *top(td_sqlite_cursor *c)
+{
+    return &c->path[c->depth - 1];
+}
+
+/* The top page's current child pointer goes to c->pending. */
+static int descend(td_sqlite_cursor *c)
+{
+    td_sqlite_level *t = top(c);
+    sq_page p;
+    uint32_t cell;
+    int rc = sq_read_page(c->db, c->lane, t->page, &p);
+    if (rc != TD_OK)
+        return rc;
+    if (t->cell < t->cells) {
+        if ((rc = sq_cell_offset(c->db, &p, t->cell, &cell)) != TD_OK)
+            return rc;
+    } else {
+        cell = p.hdr + 8;
+    }
+    c->pending = td_be32(p.bytes + cell);
+    c->pending_at = p.offset + cell;
+    c->state = SQ_ENTER;
+    return TD_OK;
+}
+
+static int leaf_cell(td_sqlite_cursor *c)
+{
+    td_sqlite_level *t = top(c);
+    sq_page p;
+    int rc;
+    if (t->cell >= t->cells) {
+        c->state = SQ_ASCEND;
+        return TD_OK;
+    }
+    if ((rc = sq_read_page(c->db, c->lane, t->page, &p)) != TD_OK)
+        return rc;
+    if ((rc = sq_start_row(c, &p, t->cell)) != TD_OK)
+        return rc;
+    c->state = SQ_ROW_COUNT;
+    return TD_OK;
+}
+
+/* A table interior key: every rowid before it is <= key, after it >. */
+static int pass_table_key(td_sqlite_cursor *c, const sq_page *p,
+                          uint32_t cell)
+{
+    td_sqlite *db = c->db;
+    uint64_t key;
+    int64_t k;
+    const uint8_t *end = p->bytes + db->header.usable_size;
+    if (sq_varint(p->bytes + cell + 4, end, &key) == 0)
+        return sq_fail(db, TD_E_SQLITE_CELL, p->offset + cell,
+                       TD_REASON("cell extends past the usable size"));
+    k = key <= (uint64_t)INT64_MAX ? (int64_t)key : -(int64_t)(~key) - 1;
+    if ((c->has_last && c->last_rowid > k) || (c->has_floor && k <= c->floor))
+        return sq_fail(db, TD_E_SQLITE_KEY_ORDER, p->offset + cell,
+                       TD_REASON("interior key out of order with the rowids "
+                                 "around it"));
+    c->floor = k;
+    c->has_floor = 1;
+    return TD_OK;
+}
+
+/* The child under the top page's current cell is done. */
+static int after_child(td_sqlite_cursor *c)
+{
+    td_sqlite_level *t = top(c);
+    sq_page p;
+    uint32_t cell;
+    int rc;
+    if (t->cell >= t->cells) {
+        c->state = SQ_ASCEND; /* that was the right-most child */
+        return TD_OK;
+    }
+    if ((rc = sq_read_page(c->db, c->lane, t->page, &p)) != TD_OK)
+        return rc;
+    if (c->tree == TD_SQLITE_INDEX) {
+        if ((rc = sq_start_row(c, &p, t->cell)) != TD_OK)
+            return rc;
+        c->state = SQ_ROW_COUNT;
+        return TD_OK;
+    }
+    if ((rc = sq_cell_offset(c->db, &p, t->cell, &cell)) != TD_OK ||
+        (rc = pass_table_key(c, &p, cell)) != TD_OK)
+        return rc;
+    t->cell++;
+    c->state = SQ_DESCEND;
+    return TD_OK;
+}
+
+static int ascend(td_sqlite_cursor *c)
+{
+    c->depth--;
+    c->state = c->depth == 0 ? SQ_END : SQ_AFTER_CHILD;
+    return TD_OK;
+}
+
+static int row_done(td_sqlite_cursor *c)
+{
+    int rc = sq_finish_row(c);
+    if (rc != TD_OK)
+        return rc;
+    top(c)->cell++;
+    c->state = c->depth == c->leaf_depth ? SQ_LEAF_CELL : SQ_DESCEND;
+    return TD_OK;
+}
+
+void td_sqlite_skip_row(td_sqlite_cursor *c)
+{
+    if (c == NULL)
+        return;
+    if (c->state == SQ_ROW_COUNT || c->state == SQ_ROW_EVENT ||
+        c->state == SQ_VALUE || c->state == SQ_VALUE_BODY ||
+        c->state == SQ_FRAGMENT) {
+        c->staged = 0;
+        c->key_order = 2; /* not all of its key was seen */
+        c->state = SQ_ROW_DONE;
+    }
+}
+
+/* One step that emits no event; TD_OK to go on. */
+static int step(td_sqlite_cursor *c)
+{
+    switch (c->state) {
+    case SQ_START:
+        return enter(c, c->root, 0);
+    case SQ_ENTER:
+        return enter(c, c->pending, c->pending_at);
+    case SQ_DESCEND:
+        return descend(c);
+    case SQ_LEAF_CELL:
+        return leaf_cell(c);
+    case SQ_ASCEND:
+        return ascend(c);
+    case SQ_AFTER_CHILD:
+        return after_child(c);
+    case SQ_ROW_COUNT:
+        return sq_count_columns(c);
+    case SQ_ROW_DONE:
+        return row_done(c);
+    default:
+        return sq_fail(c->db, TD_E_INTERNAL, 0, TD_REASON("bad state"));
+    }
+}
+
+int td_sqlite_next(td_sqlite_cursor *c, td_sqlite_event *ev)
+{
+    int rc;
+    if (c == NULL || ev == NULL || c->db == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (!c->db->opened && (rc = td_sqlite_open(c->db)) != TD_OK)
+        return rc;
+    if (c->db->fault.code != 0)
+        return c->db->fault.code;
+    for (;;) {
+        switch (c->state) {
+        case SQ_END:
+            return TD_END;
+        case SQ_ROW_EVENT:
+            return sq_row_event(c, ev);
+        case SQ_VALUE:
+        case SQ_VALUE_BODY:
+            return sq_next_value(c, ev);
+        case SQ_FRAGMENT:
+            return sq_next_fragment(c, ev);
+        default:
+            if ((rc = step(c)) != TD_OK)
+                return rc;
+        }
+    }
+}

@@ -1,0 +1,245 @@
+/*
+ * umt_chains.c - each thread's chain of records (VALIDATE, after the
+ * records themselves have been checked in order).
+ *
+ * For every thread row, start at FirstEID and follow Next through
+ * exec.prev_next.column: each record's Prev must be the record before it
+ * on the chain (-1 for the first), its Next -1 or a later record, its
+ * ThreadID the thread's; a thread begin may only come first and a thread
+ * end only last. The chain must end at LastEID (or, with LastEID -1, not
+ * with a thread end) after exactly RecCount records, and the RecCounts of
+ * all threads must add up to RecordCount, so every record lies on exactly
+ * one chain.
+ *
+ * Technique. O(1) memory: one thread at a time, one record at a time, three
+ * places per record (its prev/next pair, its offset, its header). Next must
+ * grow and the count may not pass RecCount, so no cycle can run for ever.
+ */
+#include "umt_internal.h"
+
+enum chain_step {
+    W_HEADER = 0,
+    W_ROW,
+    W_LINKS,
+    W_WINDOW,
+    W_RECORD,
+    W_WARNING,
+    W_NEXT_THREAD,
+    W_SUM
+};
+
+static uint64_t row_at(const td_umt_decoder *d)
+{
+    return d->u.chain.table + d->u.chain.thread * d->u.chain.row_size;
+}
+
+static int thread_fail(td_umt_decoder *d, uint64_t field, const char *reason)
+{
+    return umt_fail(d, TD_E_UMT_THREAD, TD_UMT_THREAD_ITABLE,
+                    row_at(d) + field, reason);
+}
+
+static int header(td_umt_decoder *d)
+{
+    umt_table_header h;
+    int rc = umt_table_header_read(d, TD_UMT_THREAD_ITABLE, TABLE_HEADER_SIZE,
+                                   THREAD_ROW_SIZE, &h);
+    if (rc != TD_OK)
+        return rc;
+    d->u.chain.table = h.table;
+    d->u.chain.row_size = h.row_size;
+    return TD_OK;
+}
+
+static int row(td_umt_decoder *d)
+{
+    int rc;
+    const uint8_t *p =
+        umt_get(d, TD_UMT_THREAD_ITABLE, row_at(d), THREAD_ROW_SIZE,
+                TD_REASON("thread.itable ends inside a row"), &rc);
+    if (p == NULL)
+        return rc;
+    d->u.chain.first = td_le64(p + 16);
+    d->u.chain.last = td_le64(p + 24);
+    d->u.chain.rec_count = td_le64(p + 32);
+    d->u.chain.eid = d->u.chain.first;
+    d->u.chain.prev = UMT_NONE;
+    d->u.chain.count = 0;
+    return TD_OK;
+}
+
+static int links(td_umt_decoder *d)
+{
+    uint64_t at = d->u.chain.eid * 16, next;
+    int rc;
+    const uint8_t *p = umt_get(d, TD_UMT_EXEC_PREV_NEXT, at, 16,
+                               TD_REASON("exec.prev_next.column holds fewer "
+                                         "than RecordCount pairs"),
+                               &rc);
+    if (p == NULL)
+        return rc;
+    next = td_le64(p + 8);
+    if (td_le64(p) != d->u.chain.prev)
+        return umt_fail(d, TD_E_UMT_PREV_NEXT, TD_UMT_EXEC_PREV_NEXT, at,
+                        TD_REASON("Prev is not the record before it on its "
+                                  "thread's chain"));
+    if (next != UMT_NONE && (next <= d->u.chain.eid || next >= d->records))
+        return umt_fail(d, TD_E_UMT_PREV_NEXT, TD_UMT_EXEC_PREV_NEXT, at + 8,
+                        TD_REASON("Next is neither -1 nor a later record"));
+    d->u.chain.next = next;
+    return TD_OK;
+}
+
+static int window(td_umt_decoder *d)
+{
+    int rc;
+    const uint8_t *p = umt_get(d, TD_UMT_EXEC_OFFSETS, d->u.chain.eid * 8, 8,
+                               TD_REASON("exec.offsets holds fewer than "
+                                         "RecordCount + 1 offsets"),
+                               &rc);
+    if (p == NULL)
+        return rc;
+    d->u.chain.vt_at = td_le64(p);
+    return TD_OK;
+}
+
+/* The chain's last record: where it ends and how many it held. */
+static int chain_end(td_umt_decoder *d, int type)
+{
+    if (d->u.chain.last != UMT_NONE && d->u.chain.eid != d->u.chain.last)
+        return thread_fail(d, 24,
+                           TD_REASON("the thread's chain does not end "
+                                     "at LastEID"));
+    if (d->u.chain.last == UMT_NONE && type == TD_UMT_THREAD_END)
+        return thread_fail(d, 24,
+                           TD_REASON("LastEID is -1 but the chain "
+                                     "ends with a thread end"));
+    if (d->u.chain.count != d->u.chain.rec_count)
+        return thread_fail(d, 32,
+                           TD_REASON("RecCount is not the number of "
+                                     "records on the thread's "
+                                     "chain"));
+    d->u.chain.sum += d->u.chain.count;
+    if (d->u.chain.sum > d->records)
+        return thread_fail(d, 32,
+                           TD_REASON("the threads' RecCounts add up "
+                                     "to more than RecordCount"));
+    return TD_OK;
+}
+
+static int record(td_umt_decoder *d)
+{
+    uint64_t at = d->u.chain.vt_at;
+    int rc, type;
+    const uint8_t *p =
+        umt_get(d, TD_UMT_EXEC_VTABLE, at, 5,
+                TD_REASON("exec.vtable ends inside a record"), &rc);
+    if (p == NULL)
+        return rc;
+    type = p[4];
+    if (td_le32(p) != d->u.chain.thread)
+        return umt_fail(d, TD_E_UMT_THREAD, TD_UMT_EXEC_VTABLE, at,
+                        TD_REASON("a record on the thread's chain has "
+                                  "another ThreadID"));
+    if (type == TD_UMT_THREAD_BEGIN && d->u.chain.prev != UMT_NONE)
+        return umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at + 4,
+                        TD_REASON("a thread begin record is not its "
+                                  "thread's first"));
+    if (type == TD_UMT_THREAD_END && d->u.chain.next != UMT_NONE)
+        return umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at + 4,
+                        TD_REASON("a thread end record is not its thread's "
+                                  "last"));
+    if (++d->u.chain.count > d->u.chain.rec_count)
+        return thread_fail(d, 32,
+                           TD_REASON("the thread's chain holds more "
+                                     "records than RecCount"));
+    if (d->u.chain.next == UMT_NONE)
+        return chain_end(d, type) == TD_OK ? UMT_DONE : d->fault.code;
+    d->u.chain.prev = d->u.chain.eid;
+    d->u.chain.eid = d->u.chain.next;
+    return TD_OK;
+}
+
+static int chain_event(td_umt_decoder *d, td_umt_event *ev)
+{
+    umt_event(d, ev, TD_UMT_EV_CHAIN, TD_UMT_THREAD_ITABLE, row_at(d),
+              d->u.chain.row_size);
+    ev->chain.thread = (int32_t)d->u.chain.thread;
+    ev->chain.first_eid = (int64_t)d->u.chain.first;
+    ev->chain.last_eid = (int64_t)d->u.chain.last;
+    ev->chain.count = d->u.chain.count;
+    d->u.chain.step = d->u.chain.last == UMT_NONE ? W_WARNING : W_NEXT_THREAD;
+    return TD_EVENT;
+}
+
+static int warning(td_umt_decoder *d, td_umt_event *ev)
+{
+    umt_event(d, ev, TD_UMT_EV_WARNING, TD_UMT_THREAD_ITABLE, row_at(d) + 24,
+              8);
+    ev->warning.code = TD_W_UMT_THREAD_INTERRUPTED;
+    ev->warning.reason = TD_REASON("LastEID is -1: the tracer stopped while "
+                                   "the thread was running");
+    d->u.chain.step = W_NEXT_THREAD;
+    return TD_EVENT;
+}
+
+static int sum(td_umt_decoder *d)
+{
+    if (d->u.chain.sum != d->records)
+        return umt_fail(d, TD_E_UMT_THREAD, TD_UMT_THREAD_ITABLE,
+                        d->u.chain.table,
+                        TD_REASON("the threads' RecCounts do not add up to "
+                                  "RecordCount"));
+    return UMT_DONE;
+}
+
+static int chain_step(td_umt_decoder *d, td_umt_event *ev)
+{
+    int rc;
+    switch (d->u.chain.step) {
+    case W_HEADER:
+        rc = header(d);
+        break;
+    case W_ROW:
+        if (d->u.chain.thread >= d->thread_rows) {
+            d->u.chain.step = W_SUM;
+            return UMT_AGAIN;
+        }
+        rc = row(d);
+        break;
+    case W_LINKS:
+        rc = links(d);
+        break;
+    case W_WINDOW:
+        rc = window(d);
+        break;
+    case W_RECORD:
+        rc = record(d);
+        if (rc == UMT_DONE)
+            return chain_event(d, ev);
+        if (rc == TD_OK)
+            d->u.chain.step = W_LINKS;
+        return rc == TD_OK ? UMT_AGAIN : rc;
+    case W_WARNING:
+        return warning(d, ev);
+    case W_NEXT_THREAD:
+        d->u.chain.thread++;
+        d->u.chain.step = W_ROW;
+        return UMT_AGAIN;
+    default:
+        return sum(d);
+    }
+    if (rc != TD_OK)
+        return rc;
+    d->u.chain.step++;
+    return UMT_AGAIN;
+}
+
+int umt_chains(td_umt_decoder *d, td_umt_event *ev)
+{
+    int rc;
+    do
+        rc = chain_step(d, ev);
+    while (rc == UMT_AGAIN);
+    return rc;
+}

@@ -1,0 +1,215 @@
+/*
+ * umt_decoder.c - the UMT decoder's entry points and its passes.
+ *
+ * Technique. A mode is a short list of passes run one after the other
+ * (d->phase); each pass keeps its own state in the decoder's union, which
+ * is cleared when the pass begins, and returns UMT_DONE when it is over.
+ * Inside a pass every step reads one place and either completes or asks
+ * for input without changing anything (see umt_internal.h), so the host
+ * may answer with spans of any size at or above min_len and the events
+ * come out the same.
+ *
+ *   umt_headers.c       file headers, the open pass, the TRACE event
+ *   umt_context_map.c   context_map.itable: checks and lookups
+ *   umt_records.c       execution records in order
+ *   umt_record_types.c  record types, flags and sizes
+ *   td_umt_ins_state.c           instructions: insRec, decodedIns, slots
+ *   umt_context.c       rmContext: registers and memory references
+ *   umt_syscall.c       syscall records and the records they name
+ *   umt_strings.c       cStr and uStr in both layouts
+ *   umt_tables.c        one table on its own
+ *   umt_chains.c        thread chains through prev/next
+ *   umt_stream.c        exec.vtable forward next to exec.offsets
+ *   umt_xml.c           trace.xml through the tag scanner
+ *   umt_io.c            reads, faults, payload fragments
+ *   umt_names.c         names of files, record types and flags
+ */
+#include "umt_internal.h"
+
+typedef char
+    td_umt_decoder_fits_512_bytes[sizeof(td_umt_decoder) <= 512 ? 1 : -1];
+
+#define KNOWN_FLAGS                                                           \
+    (TD_UMT_STRINGS_2013 | TD_UMT_STRINGS_AS_BUILT | TD_UMT_NO_PAYLOADS)
+
+static const uint8_t decode_passes[] = {P_OPEN, P_RECORDS, P_END};
+static const uint8_t validate_passes[] = {
+    P_OPEN,     P_MODULES, P_THREADS, P_RANGES, P_INSTRUCTIONS,
+    P_SYSCALLS, P_XML,     P_RECORDS, P_CHAINS, P_END};
+static const uint8_t stream_passes[] = {P_STREAM, P_END};
+static const uint8_t register_passes[] = {P_MAP, P_REGISTERS, P_END};
+
+/* The passes of a table mode: the table alone. */
+static uint8_t table_pass(int mode)
+{
+    switch (mode) {
+    case TD_UMT_MODULES:
+        return P_MODULES;
+    case TD_UMT_THREADS:
+        return P_THREADS;
+    case TD_UMT_SYSCALLS:
+        return P_SYSCALLS;
+    case TD_UMT_ADDRESS_RANGES:
+        return P_RANGES;
+    case TD_UMT_INSTRUCTIONS:
+        return P_INSTRUCTIONS;
+    default:
+        return P_XML;
+    }
+}
+
+/* The pass after d->phase in d->mode's list. */
+static uint8_t next_pass(const td_umt_decoder *d)
+{
+    const uint8_t *list;
+    size_t i;
+    switch (d->mode) {
+    case TD_UMT_DECODE:
+        list = decode_passes;
+        break;
+    case TD_UMT_VALIDATE:
+        list = validate_passes;
+        break;
+    case TD_UMT_STREAM:
+        list = stream_passes;
+        break;
+    case TD_UMT_REGISTERS:
+        list = register_passes;
+        break;
+    default:
+        return P_END;
+    }
+    for (i = 0; list[i] != P_END; i++)
+        if (list[i] == d->phase)
+            return list[i + 1];
+    return P_END;
+}
+
+static uint8_t first_pass(int mode)
+{
+    switch (mode) {
+    case TD_UMT_DECODE:
+    case TD_UMT_VALIDATE:
+        return P_OPEN;
+    case TD_UMT_STREAM:
+        return P_STREAM;
+    case TD_UMT_REGISTERS:
+        return P_MAP;
+    default:
+        return table_pass(mode);
+    }
+}
+
+static void begin_pass(td_umt_decoder *d, uint8_t phase)
+{
+    d->phase = phase;
+    d->step = 0;
+    memset(&d->u, 0, sizeof d->u);
+    switch (phase) {
+    case P_MODULES:
+    case P_THREADS:
+    case P_RANGES:
+    case P_INSTRUCTIONS:
+    case P_SYSCALLS:
+    case P_REGISTERS:
+        umt_table_begin(d);
+        break;
+    case P_XML:
+        tagscan_state_init(&d->u.xml);
+        td_input_seek(&d->in, TD_UMT_TRACE_XML, 0);
+        break;
+    case P_STREAM:
+        td_input_seek(&d->in, TD_UMT_EXEC_VTABLE, 0);
+        break;
+    default:
+        break;
+    }
+}
+
+static int run_pass(td_umt_decoder *d, td_umt_event *ev)
+{
+    int rc;
+    switch (d->phase) {
+    case P_OPEN:
+        return umt_open(d, ev);
+    case P_MAP:
+        rc = umt_context_map_check(d);
+        return rc == TD_OK ? UMT_DONE : rc;
+    case P_RECORDS:
+        return umt_records(d, ev);
+    case P_CHAINS:
+        return umt_chains(d, ev);
+    case P_STREAM:
+        return umt_stream(d, ev);
+    case P_XML:
+        return umt_xml(d, ev);
+    case P_END:
+        return TD_END;
+    default:
+        return umt_tables(d, ev);
+    }
+}
+
+int td_umt_init(td_umt_decoder *d, int mode, uint32_t flags)
+{
+    if (d == NULL || mode < TD_UMT_DECODE || mode > TD_UMT_XML ||
+        (flags & ~KNOWN_FLAGS) != 0 ||
+        (flags & TD_UMT_STRINGS_2013 && flags & TD_UMT_STRINGS_AS_BUILT))
+        return TD_E_INVALID_ARGUMENT;
+    memset(d, 0, sizeof *d);
+    td_input_init(&d->in);
+    d->mode = (uint8_t)mode;
+    d->flags = flags;
+    d->layout = (flags & TD_UMT_STRINGS_2013)       ? TD_UMT_LAYOUT_2013
+                : (flags & TD_UMT_STRINGS_AS_BUILT) ? TD_UMT_LAYOUT_AS_BUILT
+                                                    : TD_UMT_LAYOUT_UNKNOWN;
+    begin_pass(d, first_pass(mode));
+    return TD_OK;
+}
+
+int td_umt_reset(td_umt_decoder *d)
+{
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    return td_umt_init(d, d->mode, d->flags);
+}
+
+int td_umt_next(td_umt_decoder *d, td_umt_event *ev)
+{
+    int rc;
+    if (d == NULL || ev == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    rc = td_input_blocked(&d->in, &d->fault);
+    if (rc != TD_OK)
+        return rc;
+    for (;;) {
+        rc = run_pass(d, ev);
+        if (rc != UMT_DONE)
+            return rc;
+        begin_pass(d, next_pass(d));
+    }
+}
+
+const td_request *td_umt_request(const td_umt_decoder *d)
+{
+    return &d->in.want;
+}
+
+int td_umt_feed(td_umt_decoder *d, const void *data, size_t len)
+{
+    if (d == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    return td_input_answer(&d->in, &d->fault, data, len);
+}
+
+const td_fault *td_umt_fault(const td_umt_decoder *d, uint32_t *file)
+{
+    if (file != NULL)
+        *file = d->fault_file;
+    return &d->fault;
+}
+
+int td_umt_layout(const td_umt_decoder *d)
+{
+    return d->layout;
+}

@@ -1,0 +1,536 @@
+/*
+ * td_umt_ins_state.c - instruction records: the insRec row, its decodedIns
+ * with the explicit operands and local-context slots, the disassembly, and,
+ * for an execution record, each slot's name and value.
+ *
+ * Technique. The decodedIns (88 bytes and 12 per slot, at most 3124) is
+ * read in one piece and checked in one pass: slot indices, the three slot
+ * groups, operands inside their slots, slot values inside LCSIZE. Only what
+ * the later steps need is kept (where it is, LCSIZE and the slot counts);
+ * each slot's descriptor is read again when its turn comes, then its name
+ * from the context map (copied), then its value from the record, so no step
+ * reads two places (see umt_internal.h).
+ */
+#include "umt_internal.h"
+
+enum ins_step {
+    I_ROW = 0,
+    I_DECODED,
+    I_DISASM,
+    I_DISASM_RUN,
+    I_SLOT_DESC,
+    I_SLOT_NAME,
+    I_SLOT_VALUE,
+    I_SLOT_BYTES,
+    I_DONE
+};
+
+void umt_ins_begin(td_umt_ins_state *ins, uint64_t id)
+{
+    memset(ins, 0, sizeof *ins);
+    ins->id = id;
+}
+
+static bool knows_other_tables(const td_umt_decoder *d)
+{
+    return d->mode == TD_UMT_DECODE || d->mode == TD_UMT_VALIDATE;
+}
+
+/* ---- insRec ------------------------------------------------------------- */
+
+static bool ins_type_exists(uint8_t type)
+{
+    return type <= 6 || type == 8 || type == 9;
+}
+
+static int check_row(td_umt_decoder *d, const uint8_t *p, uint64_t id,
+                     uint64_t at)
+{
+    uint64_t module = (uint64_t)(int64_t)td_as_i32(td_le32(p + 12));
+    if (td_le64(p) != id)
+        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at,
+                        TD_REASON("insRec ID is not its row number"));
+    if (!ins_type_exists(p[8]))
+        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 8,
+                        TD_REASON("insRec Type is not 0..6, 8 or 9"));
+    if (p[9] > 1)
+        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 9,
+                        TD_REASON("CSis64Bits is neither 0 nor 1"));
+    if (p[10] < 1 || p[10] > 15)
+        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 10,
+                        TD_REASON("CodeSize is not 1..15"));
+    if (knows_other_tables(d) && !umt_id_or_none(module, d->module_rows))
+        return umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_INS_ITABLE, at + 12,
+                        TD_REASON("ModuleID is neither -1 nor a row of "
+                                  "module.itable"));
+    if (td_le64(p + 40) >= d->ins_extra_size)
+        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at + 40,
+                        TD_REASON("DisasmFP lies outside the extra area"));
+    if (!umt_fits(td_le64(p + 48), DECODED_SIZE, d->ins_extra_size))
+        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at + 48,
+                        TD_REASON("DecodedFP lies outside the extra area"));
+    return TD_OK;
+}
+
+static int row(td_umt_decoder *d, td_umt_ins_state *ins,
+               const umt_ins_context *c, td_umt_event *ev)
+{
+    uint64_t at = d->ins_table + ins->id * d->ins_row_size;
+    int rc;
+    const uint8_t *p = umt_get(d, TD_UMT_INS_ITABLE, at, INS_ROW_SIZE,
+                               TD_REASON("ins.itable ends inside a row"), &rc);
+    if (p == NULL)
+        return rc;
+    rc = c->record && d->mode == TD_UMT_VALIDATE
+             ? TD_OK
+             : check_row(d, p, ins->id, at);
+    if (rc != TD_OK)
+        return rc;
+    if (c->record && (c->flags & TD_UMT_FLAG_64BIT) != p[9])
+        return umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE, c->report + 5,
+                        TD_REASON("the record's 64-bit flag disagrees with "
+                                  "its instruction's CSis64Bits"));
+    ins->decoded_at = d->ins_extra + td_le64(p + 48);
+    ins->disasm_fp = td_le64(p + 40);
+    ins->cs64 = p[9];
+    umt_event(d, ev, TD_UMT_EV_INSTRUCTION, TD_UMT_INS_ITABLE, at,
+              d->ins_row_size);
+    ev->instruction.id = (int64_t)ins->id;
+    ev->instruction.type = p[8];
+    ev->instruction.cs64 = p[9] != 0;
+    ev->instruction.code_size = p[10];
+    memcpy(ev->instruction.code, p + 24, 15);
+    ev->instruction.module = td_as_i32(td_le32(p + 12));
+    ev->instruction.address = td_le64(p + 16);
+    ev->instruction.disasm_fp = ins->disasm_fp;
+    ev->instruction.decoded_fp = td_le64(p + 48);
+    return TD_EVENT;
+}
+
+/* ---- decodedIns ----------------------------------------------------------
+ */
+
+static bool is_memory(uint16_t reg)
+{
+    return reg == TD_UMT_REG_MEM0 || reg == TD_UMT_REG_MEM1 ||
+           reg == TD_UMT_REG_STACKPUSH || reg == TD_UMT_REG_STACKPOP;
+}
+
+static bool is_special(uint16_t reg)
+{
+    return is_memory(reg) || reg == TD_UMT_REG_AGEN;
+}
+
+static bool slot_index_ok(uint8_t index, uint8_t lc_count)
+{
+    return index < lc_count || index >= TD_UMT_SLOT_IMM0;
+}
+
+static bool is_operand_size(uint8_t v)
+{
+    return v == 2 || v == 4 || v == 8;
+}
+
+/* Bytes an operand may reach inside slot `index`: the value (after the
+ * address for memory), or 8 for a constant slot. */
+static uint32_t slot_extent(const uint8_t *p, uint8_t index)
+{
+    const uint8_t *s = p + DECODED_SIZE + (size_t)index * LC_SLOT_SIZE;
+    if (index >= TD_UMT_SLOT_IMM0)
+        return 8;
+    return (uint32_t)td_le16(s + 4) + (is_memory(td_le16(s)) ? 8u : 0u);
+}
+
+static int operand_fail(td_umt_decoder *d, uint64_t at, const char *reason)
+{
+    return umt_fail(d, TD_E_UMT_OPERAND, TD_UMT_INS_ITABLE, at, reason);
+}
+
+static int check_operand(td_umt_decoder *d, const uint8_t *p, unsigned i,
+                         uint64_t base)
+{
+    const uint8_t *o = p + 8 + i * EXP_OPER_SIZE;
+    uint64_t at = base + 8 + i * EXP_OPER_SIZE;
+    uint8_t lc_count = p[62], first_after = p[61];
+    uint8_t flags = o[4], before = o[5], after = o[6];
+    if (flags < 1 || flags > 3)
+        return operand_fail(d, at + 4,
+                            TD_REASON("operand Flags is not read, written "
+                                      "or both"));
+    if (before == TD_UMT_SLOT_NA || !slot_index_ok(before, lc_count) ||
+        (before < lc_count && before >= first_after))
+        return operand_fail(d, at + 5,
+                            TD_REASON("BeforeSlot is not a before-execution "
+                                      "or constant slot"));
+    if ((uint32_t)o[7] + td_le16(o + 2) > slot_extent(p, before))
+        return operand_fail(d, at + 7,
+                            TD_REASON("operand lies outside its before "
+                                      "slot's value"));
+    if ((flags & 2) == 0 && after != TD_UMT_SLOT_NA)
+        return operand_fail(d, at + 6,
+                            TD_REASON("a read-only operand has an "
+                                      "AfterSlot"));
+    if (after == TD_UMT_SLOT_NA)
+        return TD_OK;
+    if (!slot_index_ok(after, lc_count) ||
+        (after < lc_count && after < first_after))
+        return operand_fail(d, at + 6,
+                            TD_REASON("AfterSlot is not an after-execution "
+                                      "or constant slot"));
+    if ((uint32_t)o[8] + td_le16(o + 2) > slot_extent(p, after))
+        return operand_fail(d, at + 8,
+                            TD_REASON("operand lies outside its after slot's "
+                                      "value"));
+    return TD_OK;
+}
+
+static int slot_fail(td_umt_decoder *d, uint64_t at, const char *reason)
+{
+    return umt_fail(d, TD_E_UMT_SLOT, TD_UMT_INS_ITABLE, at, reason);
+}
+
+static int check_slot(td_umt_decoder *d, const uint8_t *p, unsigned j,
+                      uint64_t base)
+{
+    const uint8_t *s = p + DECODED_SIZE + j * LC_SLOT_SIZE;
+    uint64_t at = base + DECODED_SIZE + j * LC_SLOT_SIZE;
+    uint16_t reg = td_le16(s);
+    uint8_t width = s[8];
+    uint32_t end =
+        (uint32_t)td_le16(s + 6) + td_le16(s + 4) + (is_memory(reg) ? 8u : 0u);
+    if (width != 0 && !is_operand_size(width))
+        return slot_fail(d, at + 8,
+                         TD_REASON("AddrWidth is not 0, 2, 4 or "
+                                   "8"));
+    if (is_memory(reg) && width == 0)
+        return slot_fail(d, at + 8,
+                         TD_REASON("a memory slot has no AddrWidth"));
+    if (knows_other_tables(d) && !is_special(reg) && reg >= d->elem_count)
+        return slot_fail(d, at,
+                         TD_REASON("slot register is not in the context "
+                                   "map"));
+    if (end > td_le16(p + 58))
+        return slot_fail(d, at + 6,
+                         TD_REASON("slot value lies outside LCSIZE bytes"));
+    return TD_OK;
+}
+
+static int check_slot_groups(td_umt_decoder *d, const uint8_t *p,
+                             uint64_t base)
+{
+    static const uint8_t phrase[4] = {63, 64, 66, 67};
+    unsigned i;
+    if (p[60] > p[61] || p[61] > p[62])
+        return slot_fail(d, base + 60,
+                         TD_REASON("slot groups are not FirstOutSlot <= "
+                                   "FirstAfterSlot <= LCCount"));
+    for (i = 0; i < 4; i++)
+        if (!slot_index_ok(p[phrase[i]], p[62]))
+            return slot_fail(d, base + phrase[i],
+                             TD_REASON("memory phrase slot index is neither "
+                                       "a slot nor a special value"));
+    return TD_OK;
+}
+
+static int check_decoded(td_umt_decoder *d, const uint8_t *p, uint64_t base)
+{
+    unsigned i;
+    int rc;
+    if ((p[6] & 0xc0) != 0)
+        return umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_INS_ITABLE, base + 6,
+                        TD_REASON("decodedIns Flags has bits above 0x20"));
+    if (p[7] > 4)
+        return operand_fail(d, base + 7, TD_REASON("ExpCount is above 4"));
+    if (!is_operand_size(p[56]) || !is_operand_size(p[57]))
+        return umt_fail(d, TD_E_UMT_DECODED, TD_UMT_INS_ITABLE,
+                        base + (is_operand_size(p[56]) ? 57 : 56),
+                        TD_REASON("effective operand or address size is not "
+                                  "2, 4 or 8"));
+    if (p[65] != 0 && p[65] != 1 && p[65] != 2 && p[65] != 4 && p[65] != 8)
+        return umt_fail(d, TD_E_UMT_DECODED, TD_UMT_INS_ITABLE, base + 65,
+                        TD_REASON("Mem0Scale is not 0, 1, 2, 4 or 8"));
+    rc = check_slot_groups(d, p, base);
+    for (i = 0; rc == TD_OK && i < p[62]; i++)
+        rc = check_slot(d, p, i, base);
+    for (i = 0; rc == TD_OK && i < p[7]; i++)
+        rc = check_operand(d, p, i, base);
+    return rc;
+}
+
+static void decoded_event(const td_umt_decoder *d, const uint8_t *p,
+                          uint64_t at, td_umt_event *ev)
+{
+    unsigned i;
+    umt_event(d, ev, TD_UMT_EV_DECODED, TD_UMT_INS_ITABLE, at,
+              DECODED_SIZE + (uint64_t)p[62] * LC_SLOT_SIZE);
+    ev->decoded.category = td_le16(p);
+    ev->decoded.mnemonic = td_le16(p + 2);
+    ev->decoded.form = td_le16(p + 4);
+    ev->decoded.flags = p[6];
+    ev->decoded.exp_count = p[7];
+    for (i = 0; i < 4; i++) {
+        const uint8_t *o = p + 8 + i * EXP_OPER_SIZE;
+        td_umt_operand *op = &ev->decoded.operands[i];
+        op->reg = td_le16(o);
+        op->size = td_le16(o + 2);
+        op->flags = o[4];
+        op->before_slot = o[5];
+        op->after_slot = o[6];
+        op->before_offset = o[7];
+        op->after_offset = o[8];
+    }
+    ev->decoded.eff_operand_size = p[56];
+    ev->decoded.eff_address_size = p[57];
+    ev->decoded.lc_size = td_le16(p + 58);
+    ev->decoded.first_out_slot = p[60];
+    ev->decoded.first_after_slot = p[61];
+    ev->decoded.lc_count = p[62];
+    ev->decoded.mem0_seg_slot = p[63];
+    ev->decoded.mem0_base_slot = p[64];
+    ev->decoded.mem0_scale = p[65];
+    ev->decoded.mem0_index_slot = p[66];
+    ev->decoded.mem1_base_slot = p[67];
+    ev->decoded.const_slot[0] = td_le64(p + 72);
+    ev->decoded.const_slot[1] = td_le64(p + 80);
+}
+
+static int decoded(td_umt_decoder *d, td_umt_ins_state *ins,
+                   const umt_ins_context *c, td_umt_event *ev)
+{
+    uint64_t at = ins->decoded_at, end = d->ins_extra + d->ins_extra_size;
+    size_t n;
+    int rc;
+    const uint8_t *p = umt_get(d, TD_UMT_INS_ITABLE, at, DECODED_SIZE,
+                               TD_REASON("ins.itable ends inside a "
+                                         "decodedIns"),
+                               &rc);
+    if (p == NULL)
+        return rc;
+    if (p[62] > TD_UMT_SLOT_IMM0)
+        return slot_fail(d, at + 62, TD_REASON("LCCount is above 253"));
+    n = DECODED_SIZE + (size_t)p[62] * LC_SLOT_SIZE;
+    if (!umt_fits(at, n, end))
+        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at,
+                        TD_REASON("decodedIns runs past the extra area"));
+    p = umt_get(d, TD_UMT_INS_ITABLE, at, n,
+                TD_REASON("ins.itable ends inside a decodedIns"), &rc);
+    if (p == NULL)
+        return rc;
+    /* VALIDATE checked every row of ins.itable before the records. */
+    rc = c->record && d->mode == TD_UMT_VALIDATE ? TD_OK
+                                                 : check_decoded(d, p, at);
+    if (rc != TD_OK)
+        return rc;
+    if (c->record && c->window != 14 + (uint64_t)td_le16(p + 58))
+        return umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE, c->report,
+                        TD_REASON("instruction record is not 6 + 8 + LCSIZE "
+                                  "bytes"));
+    ins->lc_size = td_le16(p + 58);
+    ins->first_out = p[60];
+    ins->first_after = p[61];
+    ins->lc_count = p[62];
+    decoded_event(d, p, at, ev);
+    return TD_EVENT;
+}
+
+/* ---- Slots ----------------------------------------------------------------
+ */
+
+static uint8_t slot_kind(uint16_t reg)
+{
+    switch (reg) {
+    case TD_UMT_REG_MEM0:
+        return TD_UMT_MEM0_SLOT;
+    case TD_UMT_REG_MEM1:
+        return TD_UMT_MEM1_SLOT;
+    case TD_UMT_REG_AGEN:
+        return TD_UMT_AGEN_SLOT;
+    case TD_UMT_REG_STACKPUSH:
+        return TD_UMT_STACKPUSH_SLOT;
+    case TD_UMT_REG_STACKPOP:
+        return TD_UMT_STACKPOP_SLOT;
+    default:
+        return TD_UMT_REGISTER_SLOT;
+    }
+}
+
+typedef struct special_name {
+    const char *text;
+    size_t len;
+} special_name;
+
+/* Names of the special slots, by enum td_umt_slot_kind. */
+static const special_name special_names[6] = {
+    {NULL, 0},   {"MEM0", 4},      {"MEM1", 4},
+    {"AGEN", 4}, {"STACKPUSH", 9}, {"STACKPOP", 8},
+};
+
+static int slot_descriptor(td_umt_decoder *d, td_umt_ins_state *ins,
+                           td_umt_slot_state *slot)
+{
+    uint64_t at =
+        ins->decoded_at + DECODED_SIZE + (uint64_t)ins->slot * LC_SLOT_SIZE;
+    int rc;
+    const uint8_t *p =
+        umt_get(d, TD_UMT_INS_ITABLE, at, LC_SLOT_SIZE,
+                TD_REASON("ins.itable ends inside a slot"), &rc);
+    if (p == NULL)
+        return rc;
+    slot->reg = td_le16(p);
+    slot->largest = td_le16(p + 2);
+    slot->value_size = td_le16(p + 4);
+    slot->offset = td_le16(p + 6);
+    slot->addr_width = p[8];
+    slot->name_len = 0;
+    return TD_OK;
+}
+
+static void slot_event(const td_umt_decoder *d, const td_umt_ins_state *ins,
+                       const td_umt_slot_state *slot, bool with_name,
+                       td_umt_event *ev)
+{
+    uint8_t kind = slot_kind(slot->reg);
+    umt_event(d, ev, TD_UMT_EV_SLOT, TD_UMT_INS_ITABLE,
+              ins->decoded_at + DECODED_SIZE +
+                  (uint64_t)ins->slot * LC_SLOT_SIZE,
+              LC_SLOT_SIZE);
+    ev->slot.index = ins->slot;
+    ev->slot.group = ins->slot < ins->first_out     ? TD_UMT_BEFORE
+                     : ins->slot < ins->first_after ? TD_UMT_WRITE_ONLY_BEFORE
+                                                    : TD_UMT_AFTER;
+    ev->slot.kind = kind;
+    ev->slot.reg = slot->reg;
+    ev->slot.largest = slot->largest;
+    ev->slot.value_size = slot->value_size;
+    ev->slot.lc_offset = slot->offset;
+    ev->slot.addr_width = slot->addr_width;
+    ev->slot.name = special_names[kind].text;
+    ev->slot.name_len = special_names[kind].len;
+    if (kind == TD_UMT_REGISTER_SLOT && with_name) {
+        ev->slot.name = slot->name;
+        ev->slot.name_len = slot->name_len;
+    }
+    ev->slot.memory = is_memory(slot->reg);
+    ev->slot.has_value = false;
+    ev->slot.address = 0;
+}
+
+/* The slot's value in the record: the address first for memory. */
+static int slot_value(td_umt_decoder *d, td_umt_ins_state *ins,
+                      td_umt_slot_state *slot, const umt_ins_context *c,
+                      td_umt_event *ev)
+{
+    uint64_t at = c->lc_at + slot->offset, address = 0;
+    bool memory = is_memory(slot->reg);
+    int rc;
+    if (memory) {
+        const uint8_t *p = umt_get(d, TD_UMT_EXEC_VTABLE, at, 8,
+                                   TD_REASON("exec.vtable ends inside a "
+                                             "record"),
+                                   &rc);
+        if (p == NULL)
+            return rc;
+        address = td_le64(p);
+        at += 8;
+    }
+    slot_event(d, ins, slot, true, ev);
+    ev->slot.has_value = true;
+    ev->slot.address = address;
+    umt_payload(d, TD_UMT_EXEC_VTABLE, TD_UMT_OF_SLOT, at,
+                at + slot->value_size);
+    return TD_EVENT;
+}
+
+static int slots(td_umt_decoder *d, td_umt_ins_state *ins,
+                 td_umt_slot_state *slot, const umt_ins_context *c,
+                 td_umt_event *ev)
+{
+    int rc;
+    switch (ins->step) {
+    case I_SLOT_DESC:
+        if (ins->slot >= ins->lc_count) {
+            ins->step = I_DONE;
+            return UMT_DONE;
+        }
+        rc = slot_descriptor(d, ins, slot);
+        if (rc != TD_OK)
+            return rc;
+        if (!c->record) {
+            slot_event(d, ins, slot, false, ev);
+            ins->slot++;
+            return TD_EVENT;
+        }
+        ins->step = slot_kind(slot->reg) == TD_UMT_REGISTER_SLOT
+                        ? I_SLOT_NAME
+                        : I_SLOT_VALUE;
+        return UMT_AGAIN;
+    case I_SLOT_NAME:
+        rc = umt_register_name(d, slot->reg, slot);
+        if (rc != TD_OK)
+            return rc;
+        ins->step = I_SLOT_VALUE;
+        return UMT_AGAIN;
+    case I_SLOT_VALUE:
+        rc = slot_value(d, ins, slot, c, ev);
+        if (rc == TD_EVENT)
+            ins->step = I_SLOT_BYTES;
+        return rc;
+    default:
+        rc = umt_fragment(d, ev);
+        if (rc == UMT_DONE) {
+            ins->slot++;
+            ins->step = I_SLOT_DESC;
+            return UMT_AGAIN;
+        }
+        return rc;
+    }
+}
+
+static int disassembly(td_umt_decoder *d, td_umt_ins_state *ins,
+                       const umt_ins_context *c)
+{
+    bool skip = c->record && (d->flags & TD_UMT_NO_PAYLOADS) != 0;
+    if (skip) {
+        ins->step = I_DONE;
+        return UMT_DONE;
+    }
+    umt_string_begin(d, TD_UMT_INS_ITABLE, TD_UMT_DISASSEMBLY, false,
+                     d->ins_extra + ins->disasm_fp,
+                     d->ins_extra + d->ins_extra_size);
+    ins->step = I_DISASM_RUN;
+    return UMT_AGAIN;
+}
+
+int umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
+                 td_umt_slot_state *slot, const umt_ins_context *c,
+                 td_umt_event *ev)
+{
+    int rc;
+    switch (ins->step) {
+    case I_ROW:
+        rc = row(d, ins, c, ev);
+        break;
+    case I_DECODED:
+        rc = decoded(d, ins, c, ev);
+        break;
+    case I_DISASM:
+        return disassembly(d, ins, c);
+    case I_DISASM_RUN:
+        rc = umt_string_step(d, ev);
+        if (rc != UMT_DONE)
+            return rc;
+        if ((d->flags & TD_UMT_NO_PAYLOADS) != 0) {
+            ins->step = I_DONE;
+            return UMT_DONE;
+        }
+        ins->step = I_SLOT_DESC;
+        return UMT_AGAIN;
+    case I_DONE:
+        return UMT_DONE;
+    default:
+        return slots(d, ins, slot, c, ev);
+    }
+    if (rc == TD_EVENT)
+        ins->step++;
+    return rc;
+}

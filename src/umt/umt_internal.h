@@ -1,0 +1,209 @@
+/*
+ * umt_internal.h - what the UMT decoder's files share.
+ *
+ * Every step of the decoder reads one place of one file with umt_get() and
+ * either completes (its state advances, perhaps with an event) or returns
+ * TD_NEED_INPUT without changing anything, to be run again once the host
+ * has answered. A step never reads two places: after the second request the
+ * first place's bytes would be gone and the step would ask for them again
+ * for ever. What a later step needs from an earlier place is copied into
+ * the decoder first (a slot's name, a syscall record's window).
+ */
+#ifndef TD_UMT_INTERNAL_H
+#define TD_UMT_INTERNAL_H
+
+#include "../common/bytes.h"
+#include "../common/fault.h"
+#include "../common/input.h"
+#include "../common/mem.h"
+#include "../tagscan/tagscan_internal.h"
+#include "tracedec/umt.h"
+
+/* Internal results besides TD_EVENT, TD_NEED_INPUT and errors. */
+#define UMT_AGAIN 3 /* progress without an event: step again */
+#define UMT_DONE 4  /* the phase (or sub-structure) is complete */
+
+#define UMT_NONE UINT64_MAX /* an ID of -1 */
+
+/* The passes of the decoder (td_umt_decoder.phase). */
+enum umt_phase {
+    P_OPEN = 0, /* headers of every file */
+    P_MODULES,
+    P_THREADS,
+    P_RANGES,
+    P_INSTRUCTIONS,
+    P_SYSCALLS,
+    P_MAP, /* the context map's check, before its entries */
+    P_REGISTERS,
+    P_XML,
+    P_RECORDS, /* execution records in order */
+    P_CHAINS,  /* each thread's records, through prev/next */
+    P_STREAM,  /* exec.vtable forward next to exec.offsets */
+    P_END
+};
+
+/* Sizes of the fixed structures. */
+#define EXEC_HEADER_SIZE 16u
+#define TABLE_HEADER_SIZE 32u
+#define EXTRA_HEADER_SIZE 48u /* with ExtraFP and ExtraSize */
+#define RECORD_HEADER_SIZE 6u
+#define INS_ROW_SIZE 64u
+#define DECODED_SIZE 88u
+#define LC_SLOT_SIZE 12u
+#define EXP_OPER_SIZE 12u
+#define MODULE_ROW_SIZE 48u
+#define THREAD_ROW_SIZE 40u
+#define RANGE_ROW_SIZE 16u
+#define SYSCALL_ROW_SIZE 64u
+#define CONTEXT_HEAD_SIZE 16u
+#define CONTEXT_MEM_SIZE 24u
+#define CONTEXT_MAP_SIZE 17424u
+#define MAP_NAMES 1040u
+#define MAP_REGMAP32 9232u
+#define MAP_REGMAP64 13328u
+#define MAP_ENTRIES 512u
+#define MAP_NAME_SIZE 16u
+#define MAP_INFO_SIZE 8u
+#define PAGE 4096u
+
+/* A table header (fixed-size table files). */
+typedef struct umt_table_header {
+    uint32_t header_version, record_version;
+    uint64_t rows, row_size, table, extra, extra_size;
+} umt_table_header;
+
+/* ---- umt_io.c: reading, failing, payloads ---------------------------- */
+int umt_fail(td_umt_decoder *d, int code, uint32_t file, uint64_t offset,
+             const char *reason);
+
+/* n (1..TD_UMT_MAX_REQUEST) bytes of `file` at `offset`, or NULL with *rc
+ * TD_NEED_INPUT or TD_E_TRUNCATED (reported at `offset`). */
+const uint8_t *umt_get(td_umt_decoder *d, uint32_t file, uint64_t offset,
+                       size_t n, const char *reason, int *rc);
+
+/* Bytes of the current span from `offset` on, after umt_get succeeded
+ * there. */
+uint64_t umt_span_from(const td_umt_decoder *d, uint64_t offset);
+
+/* The file holds at least `end` bytes: TD_OK, TD_NEED_INPUT, or
+ * TD_E_TRUNCATED reported at `report`. */
+int umt_need_end(td_umt_decoder *d, uint32_t file, uint64_t end,
+                 uint64_t report, const char *reason);
+
+/* The file holds no byte at `size`: TD_OK, TD_NEED_INPUT or
+ * TD_E_UMT_FILE_SIZE at `size`. */
+int umt_no_more(td_umt_decoder *d, uint32_t file, uint64_t size,
+                const char *reason);
+
+/* offset + len <= limit, without overflow. */
+static inline bool umt_fits(uint64_t offset, uint64_t len, uint64_t limit)
+{
+    return offset <= limit && len <= limit - offset;
+}
+
+/* An i64 field that is negative (or -1). */
+static inline bool umt_negative(uint64_t v)
+{
+    return (v >> 63) != 0;
+}
+
+/* An i64 reference that is -1 or below `count`. */
+static inline bool umt_id_or_none(uint64_t id, uint64_t count)
+{
+    return id == UMT_NONE || id < count;
+}
+
+void umt_event(const td_umt_decoder *d, td_umt_event *ev, int kind,
+               uint32_t file, uint64_t offset, uint64_t size);
+
+/* Start delivering [start, end) of `file` as BYTES events. */
+void umt_payload(td_umt_decoder *d, uint32_t file, uint8_t of, uint64_t start,
+                 uint64_t end);
+
+/* The next fragment of the payload: TD_EVENT, UMT_DONE when it has been
+ * delivered (at once for an empty one), TD_NEED_INPUT or an error. */
+int umt_fragment(td_umt_decoder *d, td_umt_event *ev);
+
+int64_t umt_eid(const td_umt_decoder *d);
+
+/* ---- umt_headers.c: file headers and the open pass -------------------- */
+/* Read and check a fixed-size table's header (header_size 32 or 48,
+ * known: the row's known bytes). One step; TD_OK when *h is filled. */
+int umt_table_header_read(td_umt_decoder *d, uint32_t file,
+                          uint32_t header_size, uint64_t known,
+                          umt_table_header *h);
+int umt_open(td_umt_decoder *d, td_umt_event *ev);
+
+/* The first record version a table knows. */
+int umt_check_row_version(td_umt_decoder *d, uint32_t file,
+                          const umt_table_header *h);
+
+/* ---- umt_context_map.c ------------------------------------------------ */
+/* The context map's header and every entry below ElemCount, step by step
+ * with d->u.open.index. TD_OK when all are checked. */
+int umt_context_map_check(td_umt_decoder *d);
+void umt_map_entry(const uint8_t *p, td_umt_map_entry *e);
+/* Copy register `reg`'s name (16 bytes at most, up to its NUL) into
+ * slot->name. One step. */
+int umt_register_name(td_umt_decoder *d, uint16_t reg,
+                      td_umt_slot_state *slot);
+
+/* ---- umt_strings.c: cStr and uStr --------------------------------------- */
+/* Prepare d->str for the string at `at` (its area ends at area_end). */
+void umt_string_begin(td_umt_decoder *d, uint32_t file, uint8_t role,
+                      bool wide, uint64_t at, uint64_t area_end);
+/* STRING then BYTES events (none with TD_UMT_NO_PAYLOADS: the string is
+ * checked all the same); UMT_DONE at its end. */
+int umt_string_step(td_umt_decoder *d, td_umt_event *ev);
+
+/* ---- td_umt_ins_state.c: instruction records
+ * ------------------------------------ */
+/* Steps of an instruction: INSTRUCTION, DECODED, disassembly, slots.
+ * `record` is true for the instruction of an execution record (window
+ * checks, names and values), false for an ins.itable row. */
+typedef struct umt_ins_context {
+    bool record;
+    uint64_t lc_at;  /* record: where the operand values start */
+    uint64_t window; /* record: bytes of the record */
+    uint8_t flags;   /* record: execRec.Flags */
+    uint64_t report; /* record: offset of the record in exec.vtable */
+} umt_ins_context;
+
+void umt_ins_begin(td_umt_ins_state *ins, uint64_t id);
+int umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
+                 td_umt_slot_state *slot, const umt_ins_context *c,
+                 td_umt_event *ev);
+
+/* ---- umt_context.c: rmContext ------------------------------------------ */
+int umt_context_step(td_umt_decoder *d, td_umt_event *ev);
+
+/* ---- umt_syscall.c: syscall records ------------------------------------- */
+void umt_sys_begin(td_umt_sys_state *s, uint64_t id);
+/* SYSCALL, then SYSCALL_ARGs; UMT_DONE at the end. `eid`/`type`: the
+ * execution record that names it (cross-checked), or UMT_NONE/0 for a
+ * table row. */
+int umt_sys_step(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
+                 int type, td_umt_event *ev);
+
+/* ---- umt_records.c, umt_record_types.c: execution records in order -- */
+int umt_records(td_umt_decoder *d, td_umt_event *ev);
+bool umt_type_has_context(int type);
+/* Check a record's type, flags and size (common to every mode). */
+int umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
+                     uint64_t at);
+
+/* ---- umt_tables.c: one table on its own -------------------------------- */
+/* Prepare the table pass of d->phase. */
+void umt_table_begin(td_umt_decoder *d);
+int umt_tables(td_umt_decoder *d, td_umt_event *ev);
+
+/* ---- umt_chains.c: thread chains and cross-file checks ------------------ */
+int umt_chains(td_umt_decoder *d, td_umt_event *ev);
+
+/* ---- umt_stream.c ------------------------------------------------------- */
+int umt_stream(td_umt_decoder *d, td_umt_event *ev);
+
+/* ---- umt_xml.c ---------------------------------------------------------- */
+int umt_xml(td_umt_decoder *d, td_umt_event *ev);
+
+#endif /* TD_UMT_INTERNAL_H */

@@ -1,0 +1,268 @@
+/*
+ * sqlite_walk.c - see sqlite_walk.h.
+ */
+#include "sqlite_walk.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct walker {
+    const uint8_t *data;
+    size_t len;
+    int answer;
+    uint8_t *span[TD_SQLITE_LANES];
+    walk_result *res;
+    FILE *log;
+} walker;
+
+static void protocol(walk_result *r, const char *msg, uint64_t a)
+{
+    if (!r->protocol_ok)
+        return;
+    r->protocol_ok = false;
+    snprintf(r->protocol_msg, sizeof r->protocol_msg, "%s (%" PRIu64 ")",
+             msg, a);
+}
+
+/* Answer the outstanding request of `db`. */
+static void answer(walker *w, td_sqlite *db)
+{
+    const td_request *rq = td_sqlite_request(db);
+    unsigned lane = rq->source;
+    size_t n = 0;
+    w->res->requests++;
+    if (lane >= TD_SQLITE_LANES) {
+        protocol(w->res, "bad source", lane);
+        lane = 0;
+    }
+    if (rq->min_len == 0 || rq->min_len > 65536)
+        protocol(w->res, "bad min_len", rq->min_len);
+    free(w->span[lane]);
+    w->span[lane] = NULL;
+    if (rq->offset < w->len) {
+        size_t rest = w->len - (size_t)rq->offset;
+        n = w->answer == WALK_WHOLE ? rest
+            : w->answer == WALK_MORE ? rq->min_len + 1000
+                                     : rq->min_len;
+        if (n > rest)
+            n = rest;
+    }
+    if (n > 0) {
+        w->span[lane] = malloc(n);
+        memcpy(w->span[lane], w->data + rq->offset, n);
+    }
+    td_sqlite_feed(db, w->span[lane], n);
+}
+
+static void log_value(FILE *log, const td_sqlite_value *v, uint32_t column)
+{
+    uint32_t i;
+    fprintf(log, "  c%" PRIu32 " ", column);
+    switch (v->type) {
+    case TD_SQLITE_NULL:
+        fputs("null", log);
+        break;
+    case TD_SQLITE_INTEGER:
+        fprintf(log, "int %" PRId64, v->integer);
+        break;
+    case TD_SQLITE_REAL:
+        fprintf(log, "real %016" PRIx64, v->real_bits);
+        break;
+    default:
+        fprintf(log, "%s %" PRIu64 "@%" PRIu64 "%s ",
+                v->type == TD_SQLITE_TEXT ? "text" : "blob", v->length,
+                v->pos, v->last ? " last" : "");
+        for (i = 0; i < v->size; i++)
+            fprintf(log, "%02x", v->data[i]);
+        break;
+    }
+    fputc('\n', log);
+}
+
+/* Fragments are cut where pages end, the same for every answer size. */
+static void log_event(FILE *log, const td_sqlite_event *ev)
+{
+    uint32_t i;
+    if (ev->kind == TD_SQLITE_VALUE) {
+        log_value(log, &ev->value, ev->column);
+        return;
+    }
+    fprintf(log, "row @%" PRIu64 "+%" PRIu64 " rowid %" PRId64 " cols %" PRIu32
+            "\n", ev->offset, ev->size, ev->row.rowid, ev->row.columns);
+    for (i = 0; ev->row.inline_values && i < ev->row.columns; i++)
+        log_value(log, &ev->values[i], i);
+}
+
+/* Scan one b-tree; returns TD_END or the error. Roots of the schema's
+ * rows are collected when `roots` is not NULL. */
+static int scan(walker *w, td_sqlite *db, uint32_t root, uint32_t flags,
+                uint32_t *roots, size_t *nroots)
+{
+    td_sqlite_cursor c;
+    td_sqlite_event ev;
+    int rc;
+    td_sqlite_scan(&c, db, root, 0, flags);
+    fprintf(w->log, "tree %" PRIu32 "\n", root);
+    while ((rc = td_sqlite_next(&c, &ev)) != TD_END) {
+        if (rc == TD_NEED_INPUT) {
+            answer(w, db);
+            continue;
+        }
+        if (rc < 0)
+            return rc;
+        log_event(w->log, &ev);
+        if (roots != NULL && ev.kind == TD_SQLITE_ROW && ev.row.inline_values &&
+            ev.row.columns == 5 && ev.values[3].type == TD_SQLITE_INTEGER &&
+            ev.values[3].integer > 1 && *nroots < 1024)
+            roots[(*nroots)++] = (uint32_t)ev.values[3].integer;
+    }
+    return TD_END;
+}
+
+static int walk_all(walker *w, td_sqlite *db)
+{
+    uint32_t roots[1024];
+    size_t n = 0, i;
+    td_sqlite_freelist_walk fw;
+    int rc;
+    while ((rc = td_sqlite_open(db)) == TD_NEED_INPUT)
+        answer(w, db);
+    if (rc != TD_OK)
+        return rc;
+    fprintf(w->log, "pages %" PRIu32 " size %" PRIu32 "\n",
+            td_sqlite_info(db)->page_count, td_sqlite_info(db)->page_size);
+    rc = scan(w, db, 1, TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS |
+                            TD_SQLITE_WHOLE_ROWS, roots, &n);
+    for (i = 0; rc == TD_END && i < n; i++)
+        rc = scan(w, db, roots[i], 0, NULL, NULL);
+    if (rc != TD_END)
+        return rc;
+    memset(&fw, 0, sizeof fw);
+    while ((rc = td_sqlite_check_freelist(db, &fw)) == TD_NEED_INPUT)
+        answer(w, db);
+    fprintf(w->log, "freelist %" PRIu32 "\n", fw.seen);
+    return rc == TD_OK ? TD_END : rc;
+}
+
+/* Close the log (which fills r->log) and check the outcome. */
+static void finish(walker *w, walk_result *r, const td_fault *f)
+{
+    unsigned i;
+    fclose(w->log);
+    r->fault = *f;
+    if (r->status < 0 && r->fault.offset > w->len &&
+        r->status != TD_E_SQLITE_WAL && r->status != TD_E_SQLITE_HOT_JOURNAL)
+        protocol(r, "error offset beyond the file", r->fault.offset);
+    if (r->status < 0 && r->status != r->fault.code)
+        protocol(r, "status differs from the fault", (uint64_t)-r->status);
+    for (i = 0; i < TD_SQLITE_LANES; i++)
+        free(w->span[i]);
+}
+
+walk_result sqlite_walk(const uint8_t *data, size_t len,
+                        const td_sqlite_files *side, int answer_mode)
+{
+    walk_result r;
+    walker w;
+    td_sqlite db;
+    td_sqlite_files files;
+    memset(&r, 0, sizeof r);
+    memset(&w, 0, sizeof w);
+    memset(&files, 0, sizeof files);
+    if (side != NULL)
+        files = *side;
+    files.db_size = len;
+    r.protocol_ok = true;
+    w.data = data;
+    w.len = len;
+    w.answer = answer_mode;
+    w.res = &r;
+    w.log = open_memstream(&r.log, &r.log_len);
+    td_sqlite_init(&db, &files, 0);
+    r.status = walk_all(&w, &db);
+    finish(&w, &r, td_sqlite_fault(&db));
+    return r;
+}
+
+static void log_rvn(FILE *log, const td_rvn_event *ev)
+{
+    switch (ev->kind) {
+    case TD_RVN_METADATA:
+        fprintf(log, "metadata v%" PRIu32 " type %" PRIu32 " format %" PRIu64
+                ".%" PRIu64 ".%" PRIu64 "\n", ev->metadata.metadata_version,
+                ev->metadata.type, ev->metadata.format.major,
+                ev->metadata.format.minor, ev->metadata.format.patch);
+        break;
+    case TD_RVN_TABLES:
+        fprintf(log, "tables %" PRIx32 "\n", ev->tables.present);
+        break;
+    case TD_RVN_BLOCK:
+        fprintf(log, "block %" PRId64 " pc %" PRIx64 " n %" PRIu32 " m %u len %"
+                PRIu64 "\n", ev->block.id, ev->block.pc,
+                ev->block.instruction_count, ev->block.mode,
+                ev->block.data_length);
+        break;
+    case TD_RVN_INSTRUCTION:
+        fprintf(log, "insn %" PRId64 " %" PRIu32 " %" PRIu32 "\n",
+                ev->instruction.block_id, ev->instruction.id,
+                ev->instruction.index);
+        break;
+    case TD_RVN_EXECUTION:
+        fprintf(log, "exec %" PRIu64 " %" PRIu64 " %" PRId64 "\n",
+                ev->execution.start, ev->execution.end,
+                ev->execution.block_id);
+        break;
+    case TD_RVN_INTERRUPT:
+        fprintf(log, "irq %" PRIu64 " %" PRId64 "\n", ev->interrupt.transition,
+                ev->interrupt.number);
+        break;
+    case TD_RVN_WARNING:
+        fprintf(log, "warning %s\n", td_warning_name(ev->warning.code));
+        break;
+    default:
+        fprintf(log, "kind %d %" PRIu64 "\n", ev->kind, ev->offset);
+        break;
+    }
+}
+
+walk_result rvn_walk(const uint8_t *data, size_t len,
+                     const td_sqlite_files *side, int answer_mode)
+{
+    walk_result r;
+    walker w;
+    td_rvn *dec = malloc(sizeof *dec);
+    td_sqlite_files files;
+    td_rvn_event ev;
+    memset(&r, 0, sizeof r);
+    memset(&w, 0, sizeof w);
+    memset(&files, 0, sizeof files);
+    if (side != NULL)
+        files = *side;
+    files.db_size = len;
+    r.protocol_ok = true;
+    w.data = data;
+    w.len = len;
+    w.answer = answer_mode;
+    w.res = &r;
+    w.log = open_memstream(&r.log, &r.log_len);
+    td_rvn_init(dec, &files, 0);
+    while ((r.status = td_rvn_next(dec, &ev)) != TD_END) {
+        if (r.status == TD_NEED_INPUT)
+            answer(&w, &dec->db);
+        else if (r.status < 0)
+            break;
+        else
+            log_rvn(w.log, &ev);
+    }
+    finish(&w, &r, td_rvn_fault(dec));
+    free(dec);
+    return r;
+}
+
+void walk_result_free(walk_result *r)
+{
+    free(r->log);
+    r->log = NULL;
+}

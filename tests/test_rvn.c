@@ -1,0 +1,213 @@
+/*
+ * test_rvn.c - the REVEN block-trace decoder's specification, as tests:
+ *   - traces written by a replay of rvnblock's Writer on SQLite itself
+ *     (tests/rvn_writer.py: upstream's own scenarios, small and 100k-step
+ *     traces, page sizes 512 and 65536, the 2- and 3-table layouts of
+ *     older files, metadata version 0) validate, and `tracedec dump`
+ *     prints what the writer says it wrote;
+ *   - damaged ones (metadata missing, doubled, of another type or a future
+ *     major version, bad semver, dangling block ids, gaps, bad interrupt
+ *     block, bad modes and counts, bad instruction offsets, interrupts
+ *     that do not match the execution) fail with the expected error, the
+ *     same through every answer size;
+ *   - `info` says what an older trace lacks;
+ *   - every prefix and byte change of a small trace ends cleanly or in an
+ *     error with a reason;
+ *   - rvnmetadata's own fixtures (../shared/corpus, when present) are
+ *     refused for the right reasons.
+ */
+#include "harness.h"
+#include "sqlite_walk.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *cli(void)
+{
+    static char path[8192];
+    char cwd[4096];
+    if (test_tracedec[0] == '/' || getcwd(cwd, sizeof cwd) == NULL)
+        snprintf(path, sizeof path, "%s", test_tracedec);
+    else
+        snprintf(path, sizeof path, "%s/%s", cwd, test_tracedec);
+    return path;
+}
+
+static char *make_traces(unsigned rows)
+{
+    static char dir[64];
+    if (run_shell("command -v python3 >/dev/null") != 0) {
+        skip("python3 is missing");
+        return NULL;
+    }
+    strcpy(dir, "/tmp/tracedec-rvn-XXXXXX");
+    if (mkdtemp(dir) == NULL)
+        return NULL;
+    if (!expect(run_shell("python3 '%s/tests/rvn_writer.py' '%s' %u > "
+                          "'%s/list.txt'", test_root, dir, rows, dir) == 0,
+                "rvn_writer.py failed"))
+        return NULL;
+    return dir;
+}
+
+static void check_trace(const char *dir, const char *name,
+                        const char *expected)
+{
+    char path[4300];
+    uint8_t *data;
+    size_t len;
+    int mode, rc;
+    walk_result ref;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    data = read_file(path, &len);
+    if (!expect(data != NULL, "cannot read %s", path))
+        return;
+    ref = rvn_walk(data, len, NULL, WALK_EXACT);
+    expect(strcmp(ref.status == TD_END ? "ok" : td_error_name(ref.status),
+                  expected) == 0,
+           "%s: %s, want %s (%s @%llu)", name,
+           ref.status == TD_END ? "ok" : td_error_name(ref.status), expected,
+           ref.fault.reason ? ref.fault.reason : "",
+           (unsigned long long)ref.fault.offset);
+    expect(ref.protocol_ok, "%s: %s", name, ref.protocol_msg);
+    for (mode = WALK_MORE; mode <= WALK_WHOLE; mode++) {
+        walk_result got = rvn_walk(data, len, NULL, mode);
+        expect(got.status == ref.status && got.log_len == ref.log_len &&
+                   memcmp(got.log, ref.log, got.log_len) == 0,
+               "%s: answer mode %d decodes differently", name, mode);
+        walk_result_free(&got);
+    }
+    walk_result_free(&ref);
+    free(data);
+    rc = run_shell("'%s' validate '%s' 2>/dev/null", cli(), path);
+    expect(rc == (strcmp(expected, "ok") == 0 ? 0 : 1),
+           "%s: validate exits %d", name, rc);
+    if (strcmp(expected, "ok") == 0)
+        expect(run_shell("'%s' dump '%s' | cmp -s - '%s.dump'", cli(), path,
+                         path) == 0,
+               "%s: dump differs from what the writer wrote", name);
+    else
+        expect(run_shell("'%s' validate '%s' 2>&1 | grep -q ': %s: '", cli(),
+                         path, expected) == 0,
+               "%s: validate does not name %s", name, expected);
+}
+
+static void test_writer_traces(void)
+{
+    char list[4200], *text, *line, *next;
+    size_t len, n = 0;
+    char *dir = make_traces(100000);
+    if (dir == NULL)
+        return;
+    snprintf(list, sizeof list, "%s/list.txt", dir);
+    text = (char *)read_file(list, &len);
+    if (!expect(text != NULL, "no list"))
+        return;
+    text = realloc(text, len + 1);
+    text[len] = 0;
+    for (line = text; *line; line = next) {
+        char *tab = strchr(line, '\t');
+        next = strchr(line, '\n');
+        *next++ = 0;
+        if (tab == NULL)
+            continue;
+        *tab = 0;
+        check_trace(dir, line, tab + 1);
+        n++;
+    }
+    printf("    %zu traces\n", n);
+    expect(n >= 30, "too few traces");
+    expect(run_shell("'%s' info '%s/two-tables.sqlite' 2>/dev/null | grep -q "
+                     "'lacks: instruction_indices' && '%s' info "
+                     "'%s/two-tables.sqlite' 2>/dev/null | grep -q 'lacks: "
+                     "interrupts'", cli(), dir, cli(), dir) == 0,
+           "info does not say what a 2-table trace lacks");
+    expect(run_shell("'%s' stat '%s/large.sqlite' | grep -q '^executions: "
+                     "[0-9]\\{6\\}'", cli(), dir) == 0,
+           "stat of the 100k-step trace");
+    free(text);
+    run_shell("rm -rf '%s'", dir);
+}
+
+static void test_sweeps(void)
+{
+    static const uint8_t changes[4] = {0x01, 0x80, 0xff, 0x00};
+    char path[4200];
+    uint8_t *data, *copy;
+    size_t len, i;
+    int k, failed = 0;
+    char *dir = make_traces(10);
+    if (dir == NULL)
+        return;
+    snprintf(path, sizeof path, "%s/upstream.sqlite", dir);
+    data = read_file(path, &len);
+    if (!expect(data != NULL, "no upstream.sqlite"))
+        return;
+    copy = malloc(len);
+    for (i = 0; i <= len && failed < 4; i += 7) {
+        walk_result r = rvn_walk(data, i, NULL, (int)(i % 3));
+        if (!expect(r.status < 0 && r.fault.reason != NULL &&
+                        r.fault.offset <= i && r.protocol_ok,
+                    "prefix %zu: %s @%llu", i, td_error_name(r.status),
+                    (unsigned long long)r.fault.offset))
+            failed++;
+        walk_result_free(&r);
+    }
+    for (i = 0; i < len && failed < 4; i++) {
+        for (k = 0; k < 4; k++) {
+            walk_result r;
+            memcpy(copy, data, len);
+            copy[i] = k == 3 ? 0 : (uint8_t)(copy[i] ^ changes[k]);
+            r = rvn_walk(copy, len, NULL, (int)(i % 3));
+            if (!expect(r.status == TD_END ||
+                            (r.status < 0 && r.fault.reason != NULL &&
+                             r.fault.offset <= len),
+                        "byte %zu: %s @%llu", i, td_error_name(r.status),
+                        (unsigned long long)r.fault.offset) ||
+                !expect(r.protocol_ok, "byte %zu: %s", i, r.protocol_msg))
+                failed++;
+            walk_result_free(&r);
+        }
+    }
+    printf("    %zu-byte trace: every 7th prefix, 4 changes of every byte\n",
+           len);
+    free(copy);
+    free(data);
+    run_shell("rm -rf '%s'", dir);
+}
+
+static void test_corpus(void)
+{
+    static const char *const cases[][2] = {
+        {"good", "rvn-resource-type"},
+        {"outdated", "rvn-resource-type"},
+        {"wrong_type", "rvn-resource-type"},
+        {"without_metadata", "rvn-no-metadata"},
+    };
+    char dir[4096];
+    unsigned i;
+    snprintf(dir, sizeof dir,
+             "%s/../shared/corpus/rvn/rvnmetadata-test-data/sqlite",
+             test_root);
+    if (access(dir, R_OK) != 0) {
+        skip("../shared/corpus is absent");
+        return;
+    }
+    for (i = 0; i < 4; i++)
+        expect(run_shell("'%s' validate '%s/%s.sqlite' 2>&1 | grep -q ': %s: "
+                         "'", cli(), dir, cases[i][0], cases[i][1]) == 0,
+               "%s.sqlite: validate does not say %s", cases[i][0],
+               cases[i][1]);
+    expect(run_shell("'%s' info '%s/outdated.sqlite' 2>/dev/null | grep -q "
+                     "'_metadata (root 3)'", cli(), dir) == 0,
+           "info of outdated.sqlite");
+}
+
+const test_case rvn_tests[] = {
+    {"rvn writer traces", test_writer_traces},
+    {"rvn prefix and byte sweeps", test_sweeps},
+    {"rvn corpus metadata fixtures", test_corpus},
+    {NULL, NULL},
+};

@@ -1,0 +1,361 @@
+/*
+ * test_sqlite.c - the SQLite file-format reader's specification, as tests:
+ *   - every table of databases SQLite writes at test time (every page size,
+ *     spill boundaries, WITHOUT ROWID overflow, auto-vacuum, freelists,
+ *     reserved bytes, UTF-16, short records, rowid aliases, REAL affinity)
+ *     prints, with `tracedec dump --table`, exactly what `sqlite3 -quote`
+ *     prints for SELECT *;
+ *   - each decodes to the same events whatever the answer size (exactly a
+ *     page, more, the whole file), with spans freed after use (ASan);
+ *   - damaged databases fail with the expected error at the expected
+ *     offset (tests/sqlite_corrupt.py finds the bytes it damages);
+ *   - every prefix and four changes of every byte of a small database end
+ *     cleanly or in an error with a reason and an offset inside the file;
+ *   - the committed tiny databases give their golden logs.
+ * Needs python3 and the sqlite3 CLI; skips without them.
+ */
+#include "harness.h"
+#include "sqlite_walk.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static bool have_tools(void)
+{
+    if (run_shell("command -v python3 >/dev/null && command -v sqlite3 "
+                  ">/dev/null") != 0) {
+        skip("python3 or the sqlite3 CLI is missing");
+        return false;
+    }
+    return true;
+}
+
+/* A fresh directory under /tmp; the caller removes it. */
+static char *temp_dir(void)
+{
+    static char dir[64];
+    strcpy(dir, "/tmp/tracedec-sqlite-XXXXXX");
+    return mkdtemp(dir);
+}
+
+static void remove_dir(const char *dir)
+{
+    run_shell("rm -rf '%s'", dir);
+}
+
+/* Lines "NAME\tFIELD\tFIELD..." of a file, split in place. */
+typedef struct line_list {
+    char *text;
+    char **lines;
+    size_t count;
+} line_list;
+
+static line_list read_lines(const char *path)
+{
+    line_list l = {NULL, NULL, 0};
+    size_t len, i;
+    char *p;
+    l.text = (char *)read_file(path, &len);
+    if (l.text == NULL)
+        return l;
+    l.text = realloc(l.text, len + 1);
+    l.text[len] = 0;
+    for (p = l.text, i = 0; *p; i++) {
+        char *nl = strchr(p, '\n');
+        l.lines = realloc(l.lines, (l.count + 1) * sizeof *l.lines);
+        l.lines[l.count++] = p;
+        if (nl == NULL)
+            break;
+        *nl = 0;
+        p = nl + 1;
+    }
+    return l;
+}
+
+static void free_lines(line_list *l)
+{
+    free(l->text);
+    free(l->lines);
+}
+
+/* Split a line at tabs: at most `max` fields. */
+static size_t fields(char *line, char **out, size_t max)
+{
+    size_t n = 0;
+    while (n < max) {
+        char *tab = strchr(line, '\t');
+        out[n++] = line;
+        if (tab == NULL)
+            break;
+        *tab = 0;
+        line = tab + 1;
+    }
+    return n;
+}
+
+static const char *tool(const char *name)
+{
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/tests/%s", test_root, name);
+    return path;
+}
+
+/* The CLI by absolute path, for commands run in another directory. */
+static const char *cli(void)
+{
+    static char path[8192];
+    char cwd[4096];
+    if (test_tracedec[0] == '/' || getcwd(cwd, sizeof cwd) == NULL)
+        snprintf(path, sizeof path, "%s", test_tracedec);
+    else
+        snprintf(path, sizeof path, "%s/%s", cwd, test_tracedec);
+    return path;
+}
+
+static void test_dump_tables(void)
+{
+    char *dir, list[4200];
+    line_list l;
+    size_t i, compared = 0;
+    if (!have_tools() || (dir = temp_dir()) == NULL)
+        return;
+    snprintf(list, sizeof list, "%s/list.txt", dir);
+    expect(run_shell("python3 '%s' '%s' > '%s'", tool("sqlite_dbs.py"), dir,
+                     list) == 0,
+           "sqlite_dbs.py failed");
+    l = read_lines(list);
+    for (i = 0; i < l.count; i++) {
+        char *f[32];
+        size_t n = fields(l.lines[i], f, 32), k;
+        for (k = 1; k < n; k++) {
+            int rc = run_shell(
+                "cd '%s' && '%s' dump --table '%s' '%s' > out.a 2>&1; "
+                "sqlite3 -quote '%s' 'SELECT * FROM \"%s\"' > out.b 2>&1; "
+                "cmp -s out.a out.b",
+                dir, cli(), f[k], f[0], f[0], f[k]);
+            expect(rc == 0, "%s table %s: dump --table differs from sqlite3 "
+                            "-quote", f[0], f[k]);
+            compared++;
+        }
+    }
+    printf("    %zu tables of %zu databases compared\n", compared, l.count);
+    expect(compared > 50, "too few tables compared");
+    free_lines(&l);
+    remove_dir(dir);
+}
+
+/* Every answer size gives the same events; the walk ends cleanly. */
+static void check_answer_sizes(const char *name, const uint8_t *data,
+                               size_t len)
+{
+    walk_result ref = sqlite_walk(data, len, NULL, WALK_EXACT), got;
+    int mode;
+    expect(ref.status == TD_END, "%s: %s @%llu (%s)", name,
+           td_error_name(ref.status), (unsigned long long)ref.fault.offset,
+           ref.fault.reason ? ref.fault.reason : "");
+    expect(ref.protocol_ok, "%s: %s", name, ref.protocol_msg);
+    for (mode = WALK_MORE; mode <= WALK_WHOLE; mode++) {
+        got = sqlite_walk(data, len, NULL, mode);
+        expect(got.status == ref.status && got.log_len == ref.log_len &&
+                   memcmp(got.log, ref.log, got.log_len) == 0,
+               "%s: answer mode %d decodes differently", name, mode);
+        walk_result_free(&got);
+    }
+    walk_result_free(&ref);
+}
+
+static void test_answer_sizes(void)
+{
+    char *dir, list[4200], path[4400];
+    line_list l;
+    size_t i;
+    if (!have_tools() || (dir = temp_dir()) == NULL)
+        return;
+    snprintf(list, sizeof list, "%s/list.txt", dir);
+    run_shell("python3 '%s' '%s' > '%s'", tool("sqlite_dbs.py"), dir, list);
+    l = read_lines(list);
+    for (i = 0; i < l.count; i++) {
+        char *f[32];
+        size_t len;
+        uint8_t *data;
+        fields(l.lines[i], f, 32);
+        snprintf(path, sizeof path, "%s/%s", dir, f[0]);
+        data = read_file(path, &len);
+        if (expect(data != NULL, "cannot read %s", path))
+            check_answer_sizes(f[0], data, len);
+        free(data);
+    }
+    free_lines(&l);
+    remove_dir(dir);
+}
+
+/* The side files of a case, as the host would describe them. */
+static void side_files(const char *path, td_sqlite_files *side)
+{
+    char name[4500];
+    size_t len;
+    uint8_t *data;
+    memset(side, 0, sizeof *side);
+    snprintf(name, sizeof name, "%s-wal", path);
+    if ((data = read_file(name, &len)) != NULL)
+        side->wal_size = len;
+    free(data);
+    snprintf(name, sizeof name, "%s-journal", path);
+    if ((data = read_file(name, &len)) != NULL) {
+        side->journal_size = len;
+        memcpy(side->journal_head, data, len < 8 ? len : 8);
+    }
+    free(data);
+}
+
+static void check_corrupt_case(const char *dir, char *line)
+{
+    char *f[3], path[4300];
+    td_sqlite_files side;
+    unsigned long long offset;
+    uint8_t *data;
+    size_t len;
+    int mode;
+    if (fields(line, f, 3) != 3)
+        return;
+    offset = strtoull(f[2], NULL, 10);
+    snprintf(path, sizeof path, "%s/%s", dir, f[0]);
+    data = read_file(path, &len);
+    if (!expect(data != NULL, "cannot read %s", path))
+        return;
+    side_files(path, &side);
+    for (mode = WALK_EXACT; mode <= WALK_WHOLE; mode++) {
+        walk_result r = sqlite_walk(data, len, &side, mode);
+        const char *got = r.status == TD_END ? "ok" : td_error_name(r.status);
+        expect(strcmp(got, f[1]) == 0, "%s: %s, want %s (%s)", f[0], got,
+               f[1], r.fault.reason ? r.fault.reason : "");
+        expect(r.status == TD_END || r.fault.offset == offset,
+               "%s: error at %llu, want %llu", f[0],
+               (unsigned long long)r.fault.offset, offset);
+        expect(r.status == TD_END || r.fault.reason != NULL,
+               "%s: error without a reason", f[0]);
+        expect(r.protocol_ok, "%s: %s", f[0], r.protocol_msg);
+        walk_result_free(&r);
+    }
+    free(data);
+}
+
+static void test_corruption(void)
+{
+    char *dir, list[4200];
+    line_list l;
+    size_t i;
+    if (!have_tools() || (dir = temp_dir()) == NULL)
+        return;
+    snprintf(list, sizeof list, "%s/list.txt", dir);
+    expect(run_shell("python3 '%s' '%s' > '%s'", tool("sqlite_corrupt.py"),
+                     dir, list) == 0,
+           "sqlite_corrupt.py failed");
+    l = read_lines(list);
+    for (i = 0; i < l.count; i++)
+        check_corrupt_case(dir, l.lines[i]);
+    printf("    %zu damaged databases\n", l.count);
+    expect(l.count >= 25, "too few corruption cases");
+    free_lines(&l);
+    /* The CLI tells the side files apart the same way. */
+    expect(run_shell("'%s' validate '%s/wal-beside' 2>&1 | grep -q "
+                     "sqlite-wal", test_tracedec, dir) == 0,
+           "the CLI does not refuse a database with a non-empty -wal");
+    expect(run_shell("'%s' validate '%s/hot-journal-beside' 2>&1 | grep -q "
+                     "sqlite-hot-journal", test_tracedec, dir) == 0,
+           "the CLI does not refuse a database with a hot -journal");
+    remove_dir(dir);
+}
+
+/* A walk of damaged input ends, with a reason and an offset in range. */
+static int check_damaged(const char *name, const uint8_t *data, size_t len,
+                         size_t at)
+{
+    walk_result r = sqlite_walk(data, len, NULL, at % 3);
+    int failed = 0;
+    if (!expect(r.status == TD_END ||
+                    (r.status < 0 && r.fault.reason != NULL &&
+                     r.fault.offset <= len),
+                "%s at %zu: %s @%llu without a reason or beyond the file",
+                name, at, td_error_name(r.status),
+                (unsigned long long)r.fault.offset) ||
+        !expect(r.protocol_ok, "%s at %zu: %s", name, at, r.protocol_msg))
+        failed = 1;
+    walk_result_free(&r);
+    return failed;
+}
+
+static void test_sweeps(void)
+{
+    static const uint8_t changes[4] = {0x01, 0x80, 0xff, 0x00};
+    char *dir, path[4200];
+    uint8_t *data, *copy;
+    size_t len, i;
+    int k, failed = 0;
+    if (!have_tools() || (dir = temp_dir()) == NULL)
+        return;
+    snprintf(path, sizeof path, "%s/tiny.db", dir);
+    run_shell("sqlite3 '%s' 'pragma page_size=512' 'create table t(a "
+              "integer primary key, b, c)' \"insert into t values(1, 'x', "
+              "zeroblob(1300)), (2, 2.5, NULL), (3, -7, x'00ff')\" 'create "
+              "table w(k primary key, v) without rowid' \"insert into w "
+              "values('k1', 1), ('k2', randomblob(400)), (3, 'three')\"",
+              path);
+    data = read_file(path, &len);
+    if (!expect(data != NULL && len > 0, "no tiny.db")) {
+        remove_dir(dir);
+        return;
+    }
+    check_answer_sizes("tiny.db", data, len);
+    for (i = 0; i <= len && failed < 4; i++)
+        failed += check_damaged("prefix", data, i, i);
+    copy = malloc(len);
+    for (i = 0; i < len && failed < 4; i++) {
+        for (k = 0; k < 4; k++) {
+            memcpy(copy, data, len);
+            copy[i] = k == 3 ? 0 : (uint8_t)(copy[i] ^ changes[k]);
+            failed += check_damaged("byte", copy, len, i);
+        }
+    }
+    printf("    %zu prefixes and %zu byte changes of a %zu-byte database\n",
+           len + 1, 4 * len, len);
+    free(copy);
+    free(data);
+    remove_dir(dir);
+}
+
+static void test_corpus_metadata(void)
+{
+    static const char *const names[] = {"good", "outdated", "wrong_type"};
+    char path[4096];
+    unsigned i;
+    snprintf(path, sizeof path,
+             "%s/../shared/corpus/rvn/rvnmetadata-test-data/sqlite",
+             test_root);
+    if (access(path, R_OK) != 0) {
+        skip("../shared/corpus is absent");
+        return;
+    }
+    if (!have_tools())
+        return;
+    for (i = 0; i < 3; i++) {
+        int rc = run_shell("d=$(mktemp -d) && sqlite3 -quote '%s/%s.sqlite' "
+                           "'select * from _metadata' > $d/a && '%s' dump "
+                           "--table _metadata '%s/%s.sqlite' > $d/b && "
+                           "cmp -s $d/a $d/b; r=$?; rm -rf $d; exit $r",
+                           path, names[i], cli(), path, names[i]);
+        expect(rc == 0, "%s.sqlite: _metadata differs from sqlite3 -quote",
+               names[i]);
+    }
+}
+
+const test_case sqlite_tests[] = {
+    {"sqlite dump --table equals sqlite3 -quote", test_dump_tables},
+    {"sqlite answer sizes", test_answer_sizes},
+    {"sqlite corruption cases", test_corruption},
+    {"sqlite prefix and byte sweeps", test_sweeps},
+    {"sqlite corpus _metadata tables", test_corpus_metadata},
+    {NULL, NULL},
+};

@@ -1,0 +1,189 @@
+/*
+ * test_tagscan.c - the tolerant XML tag scanner on its own: what it
+ * accepts (several top-level elements, declarations, comments, CDATA,
+ * DOCTYPE, attributes with '>' in quotes, self-closing tags), what it
+ * refuses (with code and offset), its limits, and the same events for
+ * every chunking.
+ */
+#include "harness.h"
+#include "tracedec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct scan_result {
+    char log[8192];
+    int status;
+    td_fault fault;
+} scan_result;
+
+/* Text runs are joined, so the log does not depend on the chunking. */
+static void scan(const char *xml, size_t chunk, scan_result *r)
+{
+    td_tagscan s;
+    td_tagscan_event ev;
+    size_t len = strlen(xml), fed = 0, used = 0;
+    char *span = NULL;
+    bool in_text = false;
+    r->log[0] = 0;
+    td_tagscan_init(&s, 7);
+    for (;;) {
+        int rc = td_tagscan_next(&s, &ev);
+        if (rc == TD_EVENT) {
+            if (ev.kind == TD_TAGSCAN_TEXT) {
+                if (!in_text)
+                    used += (size_t)snprintf(
+                        r->log + used, sizeof r->log - used, "text %.*s \"",
+                        (int)ev.path_len, ev.path);
+                used += (size_t)snprintf(r->log + used, sizeof r->log - used,
+                                         "%.*s", (int)ev.text_len, ev.text);
+                in_text = true;
+                continue;
+            }
+            if (in_text)
+                used += (size_t)snprintf(r->log + used, sizeof r->log - used,
+                                         "\"\n");
+            in_text = false;
+            used += (size_t)snprintf(
+                r->log + used, sizeof r->log - used,
+                "%s %.*s @%llu+%llu d%u\n",
+                ev.kind == TD_TAGSCAN_START ? "start" : "end",
+                (int)ev.path_len, ev.path, (unsigned long long)ev.offset,
+                (unsigned long long)ev.size, ev.depth);
+            continue;
+        }
+        if (rc != TD_NEED_INPUT) {
+            r->status = rc;
+            break;
+        }
+        {
+            const td_request *rq = td_tagscan_request(&s);
+            size_t n = len - fed < chunk ? len - fed : chunk;
+            expect(rq->source == 7 && rq->offset == fed,
+                   "request for %u@%llu, want 7@%zu", rq->source,
+                   (unsigned long long)rq->offset, fed);
+            free(span);
+            span = n ? malloc(n) : NULL;
+            if (n)
+                memcpy(span, xml + fed, n);
+            td_tagscan_feed(&s, span, n);
+            fed += n;
+        }
+    }
+    if (in_text)
+        snprintf(r->log + used, sizeof r->log - used, "\"\n");
+    free(span);
+    r->fault = *td_tagscan_fault(&s);
+}
+
+/* Every chunking gives the same log and outcome. */
+static void check(const char *name, const char *xml, int status,
+                  uint64_t offset, const char *want_log)
+{
+    scan_result one, got;
+    size_t chunk;
+    scan(xml, (size_t)-1 / 2, &one);
+    expect(one.status == status, "%s: status %s, want %s", name,
+           td_error_name(one.status), td_error_name(status));
+    if (status < 0)
+        expect(one.fault.offset == offset && one.fault.reason != NULL,
+               "%s: error at %llu, want %llu", name,
+               (unsigned long long)one.fault.offset,
+               (unsigned long long)offset);
+    if (want_log != NULL)
+        expect(strcmp(one.log, want_log) == 0, "%s: log\n%s\nwant\n%s", name,
+               one.log, want_log);
+    for (chunk = 1; chunk <= 17; chunk++) {
+        scan(xml, chunk, &got);
+        expect(got.status == one.status &&
+                   got.fault.offset == one.fault.offset &&
+                   strcmp(got.log, one.log) == 0,
+               "%s: chunks of %zu change the result", name, chunk);
+    }
+}
+
+static void test_tagscan_accepts(void)
+{
+    check("several roots",
+          "<?xml version=\"1.0\"?>\n<A><B>1</B></A>\n<C>two words</C>\n",
+          TD_END, 0,
+          "start /A @22+3 d1\nstart /A/B @25+3 d2\ntext /A/B \"1\"\n"
+          "end /A/B @29+4 d2\nend /A @33+4 d1\nstart /C @38+3 d1\n"
+          "text /C \"two words\"\nend /C @50+4 d1\n");
+    check("comments, CDATA, DOCTYPE, PI",
+          "<!DOCTYPE x [ <!ENTITY e \"v\"> ]><!-- a -- b --><X><?pi x?>"
+          "<![CDATA[ <not> ]]>t</X>",
+          TD_END, 0, NULL);
+    check("attributes with '>' and '/' in quotes",
+          "<A k='a>b' j=\"/>\"><B x=\"1\"/></A>", TD_END, 0,
+          "start /A @0+18 d1\nstart /A/B @18+10 d2\nend /A/B @18+10 d2\n"
+          "end /A @28+4 d1\n");
+    check("white space skipped, mixed content",
+          "<A>\n  <B>x</B>\n  tail \n</A>", TD_END, 0,
+          "start /A @0+3 d1\nstart /A/B @6+3 d2\ntext /A/B \"x\"\n"
+          "end /A/B @10+4 d2\ntext /A \"tail \n\"\nend /A @23+4 d1\n");
+    check("empty input", "", TD_END, 0, "");
+    check("text outside elements ignored", "junk <A/> junk", TD_END, 0,
+          "start /A @5+4 d1\nend /A @5+4 d1\n");
+    check("end tag with space", "<A>v</A >", TD_END, 0, NULL);
+}
+
+static void test_tagscan_refuses(void)
+{
+    char deep[400], longname[300];
+    int i;
+    check("mismatch", "<A><B></A>", TD_E_TAGSCAN_MISMATCH, 6, NULL);
+    check("end tag at top level", "<A/></A>", TD_E_TAGSCAN_MISMATCH, 4, NULL);
+    check("lone <", "<A>a < b</A>", TD_E_TAGSCAN_SYNTAX, 5, NULL);
+    check("< in a tag", "<A <B>", TD_E_TAGSCAN_SYNTAX, 0, NULL);
+    check("unclosed element", "<A><B>x</B>", TD_E_TRUNCATED, 11, NULL);
+    check("cut inside a tag", "<A><B", TD_E_TRUNCATED, 3, NULL);
+    check("cut inside a comment", "<A/><!-- x -", TD_E_TRUNCATED, 4, NULL);
+    deep[0] = 0;
+    for (i = 0; i < 33; i++)
+        strcat(deep, "<a>");
+    check("33 levels", deep, TD_E_TAGSCAN_LIMIT, 96, NULL);
+    deep[0] = 0;
+    for (i = 0; i < 32; i++)
+        strcat(deep, "<a>");
+    for (i = 0; i < 32; i++)
+        strcat(deep, "</a>");
+    check("32 levels", deep, TD_END, 0, NULL);
+    memset(longname, 'n', sizeof longname);
+    longname[0] = '<';
+    longname[128] = '>';
+    longname[129] = 0;
+    check("a 127-byte name", longname, TD_E_TRUNCATED, 129, NULL);
+    longname[128] = 'n';
+    longname[129] = '>';
+    longname[130] = 0;
+    check("a 128-byte name", longname, TD_E_TAGSCAN_LIMIT, 0, NULL);
+}
+
+static void test_tagscan_api(void)
+{
+    td_tagscan s;
+    td_tagscan_event ev;
+    expect(sizeof(td_tagscan) <= 320, "td_tagscan is %zu bytes",
+           sizeof(td_tagscan));
+    expect(td_tagscan_init(NULL, 0) == TD_E_INVALID_ARGUMENT, "NULL");
+    td_tagscan_init(&s, 0);
+    expect(td_tagscan_next(&s, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
+    expect(td_tagscan_next(&s, &ev) == TD_NEED_INPUT, "first request");
+    expect(td_tagscan_feed(&s, "<A>", 3) == TD_OK, "feed");
+    expect(td_tagscan_next(&s, &ev) == TD_EVENT && ev.kind == TD_TAGSCAN_START,
+           "start event");
+    expect(td_tagscan_next(&s, &ev) == TD_NEED_INPUT, "more input");
+    expect(td_tagscan_feed(&s, NULL, 0) == TD_OK, "end of input");
+    expect(td_tagscan_next(&s, &ev) == TD_E_TRUNCATED &&
+               td_tagscan_next(&s, &ev) == TD_E_TRUNCATED,
+           "the error is sticky");
+}
+
+const test_case tagscan_tests[] = {
+    {"tagscan accepts", test_tagscan_accepts},
+    {"tagscan refuses", test_tagscan_refuses},
+    {"tagscan api", test_tagscan_api},
+    {NULL, NULL},
+};

@@ -1,0 +1,689 @@
+/*
+ * test_umt.c - the UMT decoder's specification, as tests:
+ *   - every variant of the full trace (both string layouts, exec and
+ *     instruction record versions 0 and 1, 48/64-byte module rows, 40/48-
+ *     byte thread rows, shared strings, unsorted syscalls, RowSize above
+ *     the known fields) decodes in every mode, with the same events for
+ *     every answer size (and every chunking in the forward modes);
+ *   - the committed traces under tests/data/umt decode to their golden
+ *     event logs and are what the encoder writes today;
+ *   - one corrupt trace per check gives its error, file and offset;
+ *   - truncating any file anywhere gives TD_E_TRUNCATED in that file;
+ *     changing any byte never crashes and never depends on answer sizes;
+ *   - a 512-byte operand, a 1 MiB memory dump, offsets past 4 GiB;
+ *   - the command line: info, validate, dump, stat --json, both I/O
+ *     methods.
+ * TRACEDEC_UPDATE_GOLDEN=1 rewrites the committed traces, their logs and
+ * the fuzz seeds.
+ */
+#include "harness.h"
+#include "umt_cases.h"
+#include "umt_sweep.h"
+#include "umt_traces.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DATA "tests/data/umt"
+
+static const int random_modes[] = {
+    TD_UMT_DECODE,       TD_UMT_VALIDATE,  TD_UMT_MODULES,
+    TD_UMT_THREADS,      TD_UMT_SYSCALLS,  TD_UMT_ADDRESS_RANGES,
+    TD_UMT_INSTRUCTIONS, TD_UMT_REGISTERS,
+};
+
+static void build_variant(const char *name, uenc *e, umt_marks *m)
+{
+    uenc_options o;
+    expect(umt_variant_options(name, &o), "unknown variant %s", name);
+    umt_full_trace(e, &o, m);
+}
+
+static void test_umt_variants(void)
+{
+    unsigned v, k;
+    for (v = 0; v < umt_variant_count; v++) {
+        uenc e;
+        umt_marks m;
+        umt_input in;
+        umt_result r;
+        build_variant(umt_variants[v], &e, &m);
+        in = umt_input_of(&e);
+        for (k = 0; k < sizeof random_modes / sizeof *random_modes; k++) {
+            r = umt_run(&in, random_modes[k], 0, umt_plan_of(ANSWER_WHOLE, 0),
+                        false);
+            expect(r.status == TD_END, "%s mode %d: %s", umt_variants[v],
+                   random_modes[k], td_error_name(r.status));
+            umt_sweep_answers(&in, umt_variants[v], random_modes[k], 0);
+        }
+        umt_sweep_answers(&in, umt_variants[v], TD_UMT_DECODE,
+                          TD_UMT_NO_PAYLOADS);
+        umt_sweep_answers(&in, umt_variants[v], TD_UMT_VALIDATE,
+                          TD_UMT_NO_PAYLOADS);
+        umt_sweep_chunks(&in, umt_variants[v], TD_UMT_STREAM, 0);
+        umt_sweep_chunks(&in, umt_variants[v], TD_UMT_XML, 0);
+        uenc_free(&e);
+    }
+}
+
+/* ---- Committed traces
+ * ------------------------------------------------------- */
+
+static const char *const committed[2] = {"as-built-v1", "legacy-2013"};
+
+static bool load_dir(const char *dir, uenc *e)
+{
+    int i;
+    memset(e, 0, sizeof *e);
+    for (i = 0; i < UF_COUNT; i++) {
+        char rel[1024];
+        size_t len;
+        snprintf(rel, sizeof rel, "%.500s/%s", dir, uenc_file_names[i]);
+        e->f[i].head = read_file(root_path(rel), &len);
+        if (e->f[i].head == NULL)
+            return false;
+        e->f[i].head_len = len;
+    }
+    return true;
+}
+
+static bool same_files(const uenc *a, const uenc *b)
+{
+    int i;
+    for (i = 0; i < UF_COUNT; i++)
+        if (a->f[i].head_len != b->f[i].head_len ||
+            memcmp(a->f[i].head, b->f[i].head, a->f[i].head_len) != 0)
+            return false;
+    return true;
+}
+
+static void check_golden(const char *name, const char *suffix, int mode,
+                         uint32_t flags, const uenc *e)
+{
+    char rel[512];
+    size_t len;
+    umt_input in = umt_input_of(e);
+    umt_result r =
+        umt_run(&in, mode, flags, umt_plan_of(ANSWER_WHOLE, 0), true);
+    char *log = umt_outcome_log(&r);
+    uint8_t *golden;
+    snprintf(rel, sizeof rel, DATA "/%s%s", name, suffix);
+    golden = read_file(root_path(rel), &len);
+    if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL &&
+        (golden == NULL || len != strlen(log) ||
+         memcmp(golden, log, len) != 0)) {
+        write_file(root_path(rel), log, strlen(log));
+        printf("    wrote %s\n", rel);
+    } else {
+        expect(golden != NULL && len == strlen(log) &&
+                   memcmp(golden, log, len) == 0,
+               "%s: events differ from %s", name, rel);
+    }
+    free(golden);
+    free(log);
+    umt_result_free(&r);
+}
+
+static void export_seed(const char *name, const uenc *e);
+static void export_cases(void);
+
+static void test_umt_golden(void)
+{
+    unsigned i;
+    for (i = 0; i < 2; i++) {
+        char rel[256];
+        uenc built, disk;
+        umt_marks m;
+        build_variant(committed[i], &built, &m);
+        snprintf(rel, sizeof rel, DATA "/%s", committed[i]);
+        if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL) {
+            uenc_write_dir(&built, root_path(rel));
+            export_seed(committed[i], &built);
+        }
+        if (!expect(load_dir(rel, &disk), "cannot read %s", rel)) {
+            uenc_free(&built);
+            continue;
+        }
+        expect(same_files(&built, &disk),
+               "%s is not what the encoder writes; run the tests with "
+               "TRACEDEC_UPDATE_GOLDEN=1",
+               rel);
+        check_golden(committed[i], ".events", TD_UMT_VALIDATE, 0, &disk);
+        check_golden(committed[i], ".stream.events", TD_UMT_STREAM, 0, &disk);
+        uenc_free(&disk);
+        uenc_free(&built);
+    }
+    if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL)
+        export_cases();
+}
+
+/* ---- Fuzz seeds: the eleven files, each with a 32-bit length (see
+ * fuzz/umt_fuzzer.c) --------------------------------------------------------
+ */
+
+static void put_le32(FILE *f, uint32_t v)
+{
+    fputc((int)(v & 0xff), f);
+    fputc((int)(v >> 8 & 0xff), f);
+    fputc((int)(v >> 16 & 0xff), f);
+    fputc((int)(v >> 24 & 0xff), f);
+}
+
+static void write_seed(const char *name, const uenc *e, uint8_t options)
+{
+    static uint8_t standard_map[17424];
+    char rel[512];
+    FILE *f;
+    bool keep_map;
+    int i;
+    snprintf(rel, sizeof rel, "fuzz/corpus/umt/%s", name);
+    f = fopen(root_path(rel), "wb");
+    if (!expect(f != NULL, "cannot write %s", rel))
+        return;
+    /* The encoder's context map is left out (bit 3: the harness makes
+     * one); a changed one stays. */
+    uenc_context_map(standard_map);
+    keep_map = e->f[UF_CONTEXT_MAP].head_len != sizeof standard_map ||
+               memcmp(e->f[UF_CONTEXT_MAP].head, standard_map,
+                      sizeof standard_map) != 0;
+    fputc(options | 8, f);
+    for (i = 0; i < UF_COUNT; i++) {
+        size_t n = i == UF_CONTEXT_MAP && !keep_map ? 0 : e->f[i].head_len;
+        put_le32(f, (uint32_t)n);
+        fwrite(e->f[i].head, 1, n, f);
+    }
+    fclose(f);
+}
+
+/* The as-built trace in every mode, the 2013 one in the main three. */
+static void export_seed(const char *name, const uenc *e)
+{
+    char mode_name[128];
+    unsigned mode;
+    bool every = strcmp(name, "as-built-v1") == 0;
+    for (mode = 0; mode < 10; mode++) {
+        if (!every && mode > TD_UMT_STREAM)
+            continue;
+        snprintf(mode_name, sizeof mode_name, "%s-mode%u", name, mode);
+        write_seed(mode_name, e, (uint8_t)(mode << 4));
+    }
+}
+
+/* Whether an earlier case has the same error in the same file. */
+static bool seen_before(unsigned i)
+{
+    unsigned k;
+    for (k = 0; k < i; k++)
+        if (umt_cases[k].code == umt_cases[i].code &&
+            umt_cases[k].file == umt_cases[i].file &&
+            umt_cases[k].mode == umt_cases[i].mode)
+            return true;
+    return false;
+}
+
+/* The first corrupt case of each error, file and mode as a seed too (with
+ * TRACEDEC_UPDATE_GOLDEN). */
+static void export_cases(void)
+{
+    unsigned i;
+    for (i = 0; i < umt_case_count; i++) {
+        const umt_case *c = &umt_cases[i];
+        uenc e;
+        umt_marks m;
+        if (seen_before(i))
+            continue;
+        if (c->build != NULL)
+            c->build(&e, &m);
+        else
+            build_variant("as-built-v1", &e, &m);
+        c->change(&e, &m);
+        write_seed(c->name, &e, (uint8_t)(c->mode << 4 | (c->flags & 7)));
+        uenc_free(&e);
+    }
+}
+
+/* ---- Corrupt traces
+ * ----------------------------------------------------------- */
+
+static void run_case(const umt_case *c)
+{
+    uenc e;
+    umt_marks m;
+    umt_input in;
+    umt_result r;
+    uint64_t want;
+    if (c->build != NULL)
+        c->build(&e, &m);
+    else
+        build_variant("as-built-v1", &e, &m);
+    want = c->change(&e, &m);
+    in = umt_input_of(&e);
+    r = umt_run(&in, c->mode, c->flags, umt_plan_of(ANSWER_WHOLE, 0), true);
+    expect(r.status == c->code, "%s: status %s, want %s (%s)", c->name,
+           td_error_name(r.status), td_error_name(c->code),
+           r.fault.reason ? r.fault.reason : "");
+    if (c->code < 0) {
+        expect(r.file == (uint32_t)c->file && r.fault.offset == want,
+               "%s: error in %s at %llu, want %s at %llu", c->name,
+               td_umt_file_name((int)r.file),
+               (unsigned long long)r.fault.offset, uenc_file_names[c->file],
+               (unsigned long long)want);
+        expect(r.fault.reason != NULL, "%s: no reason", c->name);
+    } else {
+        expect(r.log != NULL && strstr(r.log, "warning ") != NULL,
+               "%s: no warning event", c->name);
+    }
+    expect(r.protocol_ok, "%s: %s", c->name, r.protocol_msg);
+    umt_result_free(&r);
+    if (c->mode == TD_UMT_STREAM)
+        umt_sweep_chunks(&in, c->name, c->mode, c->flags);
+    else
+        umt_sweep_answers(&in, c->name, c->mode, c->flags);
+    uenc_free(&e);
+}
+
+static void test_umt_cases(void)
+{
+    unsigned i;
+    for (i = 0; i < umt_case_count; i++)
+        run_case(&umt_cases[i]);
+}
+
+/* ---- Truncation and changed bytes
+ * --------------------------------------------- */
+
+static void test_umt_truncation(void)
+{
+    uenc e;
+    umt_marks m;
+    umt_input in;
+    build_variant("as-built-v1", &e, &m);
+    in = umt_input_of(&e);
+    umt_sweep_truncation(&in, "validate", TD_UMT_VALIDATE, 0);
+    umt_sweep_truncation(&in, "decode", TD_UMT_DECODE, 0);
+    umt_sweep_truncation(&in, "stream", TD_UMT_STREAM, 0);
+    uenc_free(&e);
+    build_variant("legacy-2013", &e, &m);
+    in = umt_input_of(&e);
+    umt_sweep_truncation(&in, "legacy validate", TD_UMT_VALIDATE,
+                         TD_UMT_NO_PAYLOADS);
+    uenc_free(&e);
+}
+
+static void test_umt_bytes(void)
+{
+    uenc e;
+    umt_marks m;
+    build_variant("as-built-v1", &e, &m);
+    umt_sweep_bytes(&e, "validate", TD_UMT_VALIDATE, TD_UMT_NO_PAYLOADS);
+    umt_sweep_bytes(&e, "stream", TD_UMT_STREAM, 0);
+    uenc_free(&e);
+}
+
+/* ---- Big payloads and far offsets
+ * --------------------------------------------- */
+
+/* Decode with exact answers, checking the dump's bytes against the
+ * encoder's pattern (seed 2 for the first memory reference of seed 1). */
+static void check_big_dump(const uenc *e)
+{
+    td_umt_decoder d;
+    td_umt_event ev;
+    uint64_t seen = 0, fragments = 0;
+    uint8_t *span = NULL;
+    bool pattern_ok = true;
+    int rc;
+    td_umt_init(&d, TD_UMT_DECODE, 0);
+    while ((rc = td_umt_next(&d, &ev)) != TD_END) {
+        const td_request *rq;
+        uint64_t size;
+        size_t n, i;
+        if (rc == TD_EVENT) {
+            if (ev.kind != TD_UMT_EV_BYTES || ev.bytes.of != TD_UMT_OF_MEMORY)
+                continue;
+            for (i = 0; i < ev.bytes.len; i++) {
+                size_t k = (size_t)ev.bytes.pos + i;
+                if (ev.bytes.data[i] != (uint8_t)(2 * 31 + k * 7 + (k >> 8)))
+                    pattern_ok = false;
+            }
+            seen += ev.bytes.len;
+            fragments++;
+            continue;
+        }
+        if (!expect(rc == TD_NEED_INPUT, "1 MiB dump: %s", td_error_name(rc)))
+            break;
+        rq = td_umt_request(&d);
+        size = ufile_size(&e->f[rq->source]);
+        n = rq->offset < size ? rq->min_len : 0;
+        if (n > size - rq->offset)
+            n = (size_t)(size - rq->offset);
+        free(span);
+        span = malloc(n ? n : 1);
+        ufile_read(&e->f[rq->source], rq->offset, span, n);
+        td_umt_feed(&d, span, n);
+    }
+    free(span);
+    expect(seen == (uint64_t)1 << 20, "1 MiB dump: %llu bytes",
+           (unsigned long long)seen);
+    expect(fragments == ((uint64_t)1 << 20) / TD_UMT_MAX_REQUEST,
+           "1 MiB dump: %llu fragments for exact answers",
+           (unsigned long long)fragments);
+    expect(pattern_ok, "1 MiB dump: the bytes are not the encoder's");
+}
+
+static void test_umt_big_dump(void)
+{
+    uenc e;
+    umt_input in;
+    umt_result r;
+    umt_big_dump_trace(&e);
+    in = umt_input_of(&e);
+    r = umt_run(&in, TD_UMT_VALIDATE, 0, umt_plan_of(ANSWER_WHOLE, 0), true);
+    expect(r.status == TD_END, "1 MiB dump: %s", td_error_name(r.status));
+    expect(r.log != NULL && strstr(r.log, "total=1048576 seen=1048576"),
+           "1 MiB dump: the payload is not whole in the log");
+    umt_result_free(&r);
+    umt_sweep_answers(&in, "1 MiB dump", TD_UMT_DECODE, 0);
+    umt_sweep_chunks(&in, "1 MiB dump", TD_UMT_STREAM, 0);
+    check_big_dump(&e);
+    uenc_free(&e);
+}
+
+static char *output_of(const char *args);
+
+static void test_umt_far(void)
+{
+    uenc e, near;
+    umt_marks m;
+    umt_input in;
+    umt_result r;
+    char dir[64], cmd[256];
+    umt_far_trace(&e);
+    in = umt_input_of(&e);
+    r = umt_run(&in, TD_UMT_VALIDATE, 0, umt_plan_of(ANSWER_WHOLE, 0), true);
+    expect(r.status == TD_END, "past 4 GiB: %s (%s)", td_error_name(r.status),
+           r.fault.reason ? r.fault.reason : "");
+    expect(r.log != NULL && strstr(r.log, "exec.vtable@5368709120") != NULL,
+           "past 4 GiB: the first record is not at 5 GiB");
+    umt_result_free(&r);
+    umt_sweep_answers(&in, "past 4 GiB", TD_UMT_VALIDATE, 0);
+    /* Forward reading must go through the 5 GiB hole: big answers only. */
+    r = umt_run(&in, TD_UMT_STREAM, 0, umt_plan_of(ANSWER_WHOLE, 0), false);
+    expect(r.status == TD_END && r.protocol_ok, "past 4 GiB, stream: %s",
+           td_error_name(r.status));
+    umt_result_free(&r);
+    /* Sparse files on disk, read by the command line. */
+    snprintf(dir, sizeof dir, "/tmp/tracedec-umt-far-XXXXXX");
+    if (expect(mkdtemp(dir) != NULL, "mkdtemp") &&
+        expect(uenc_write_dir(&e, dir) == 0, "cannot write %s", dir)) {
+        expect(run_shell("'%s' validate '%s'", test_tracedec, dir) == 0,
+               "validate on sparse files past 4 GiB");
+        expect(run_shell("'%s' --io=mmap validate '%s'", test_tracedec, dir) ==
+                   0,
+               "validate --io=mmap on sparse files past 4 GiB");
+        build_variant("as-built-v1", &near, &m);
+        snprintf(cmd, sizeof cmd, "%s/near", dir);
+        uenc_write_dir(&near, cmd);
+        {
+            char args[300];
+            char *far_stat, *near_stat;
+            snprintf(args, sizeof args, "stat --json %s", dir);
+            far_stat = output_of(args);
+            snprintf(args, sizeof args, "stat --json %s/near", dir);
+            near_stat = output_of(args);
+            expect(far_stat != NULL && near_stat != NULL &&
+                       strcmp(far_stat, near_stat) == 0,
+                   "stat differs between the far and the near trace");
+            free(far_stat);
+            free(near_stat);
+        }
+        uenc_free(&near);
+        run_shell("rm -rf '%s'", dir);
+    }
+    uenc_free(&e);
+}
+
+/* ---- String layouts --------------------------------------------------------
+ */
+
+static void empty_first_name(const char *variant, int want_layout)
+{
+    uenc_options o;
+    uenc e;
+    umt_marks m;
+    umt_input in;
+    umt_result r;
+    td_umt_decoder d;
+    umt_variant_options(variant, &o);
+    uenc_init(&e, &o);
+    uenc_module(&e, 0x1000, 0x1fff, "", "");
+    uenc_module(&e, 0x2000, 0x2fff, "C:\\b.dll", "\\Device\\b.dll");
+    (void)m;
+    uenc_finish(&e);
+    in = umt_input_of(&e);
+    r = umt_run(&in, TD_UMT_MODULES, 0, umt_plan_of(ANSWER_EXACT, 0), true);
+    expect(r.status == TD_END, "%s, empty names first: %s (%s)", variant,
+           td_error_name(r.status), r.fault.reason ? r.fault.reason : "");
+    expect(r.log != NULL && strstr(r.log, "layout=0 length=0") != NULL,
+           "%s: an empty string decided the layout", variant);
+    umt_result_free(&r);
+    umt_sweep_answers(&in, variant, TD_UMT_MODULES, 0);
+    /* the layout the first non-empty string decides */
+    td_umt_init(&d, TD_UMT_MODULES, 0);
+    {
+        td_umt_event ev;
+        int rc;
+        uint8_t *span = NULL;
+        while ((rc = td_umt_next(&d, &ev)) == TD_EVENT ||
+               rc == TD_NEED_INPUT) {
+            const td_request *rq;
+            uint64_t size, n;
+            if (rc == TD_EVENT)
+                continue;
+            rq = td_umt_request(&d);
+            size = ufile_size(&e.f[rq->source]);
+            n = rq->offset < size ? size - rq->offset : 0;
+            free(span);
+            span = malloc(n ? (size_t)n : 1);
+            ufile_read(&e.f[rq->source], rq->offset, span, (size_t)n);
+            td_umt_feed(&d, span, (size_t)n);
+        }
+        free(span);
+        expect(rc == TD_END && td_umt_layout(&d) == want_layout,
+               "%s: layout %d, want %d", variant, td_umt_layout(&d),
+               want_layout);
+    }
+    uenc_free(&e);
+}
+
+static void test_umt_string_layouts(void)
+{
+    static const struct {
+        const char *variant;
+        uint32_t flags;
+    } good[4] = {
+        {"as-built-v1", TD_UMT_STRINGS_AS_BUILT},
+        {"legacy-2013", TD_UMT_STRINGS_2013},
+        {"shared-strings", TD_UMT_STRINGS_AS_BUILT},
+        {"mixed-2013-v1", TD_UMT_STRINGS_2013},
+    };
+    unsigned i;
+    for (i = 0; i < 4; i++) {
+        uenc e;
+        umt_marks m;
+        umt_input in;
+        umt_result r;
+        build_variant(good[i].variant, &e, &m);
+        in = umt_input_of(&e);
+        r = umt_run(&in, TD_UMT_VALIDATE, good[i].flags,
+                    umt_plan_of(ANSWER_WHOLE, 0), false);
+        expect(r.status == TD_END, "%s with its layout flag: %s",
+               good[i].variant, td_error_name(r.status));
+        uenc_free(&e);
+    }
+    empty_first_name("as-built-v1", TD_UMT_LAYOUT_AS_BUILT);
+    empty_first_name("legacy-2013", TD_UMT_LAYOUT_2013);
+}
+
+/* ---- The API
+ * ------------------------------------------------------------------ */
+
+static void test_umt_api(void)
+{
+    td_umt_decoder d;
+    td_umt_event ev;
+    expect(sizeof(td_umt_decoder) <= 512, "td_umt_decoder is %zu bytes",
+           sizeof(td_umt_decoder));
+    expect(td_umt_init(NULL, TD_UMT_DECODE, 0) == TD_E_INVALID_ARGUMENT,
+           "NULL decoder");
+    expect(td_umt_init(&d, 10, 0) == TD_E_INVALID_ARGUMENT, "mode 10");
+    expect(td_umt_init(&d, TD_UMT_DECODE, 8) == TD_E_INVALID_ARGUMENT,
+           "unknown flag");
+    expect(td_umt_init(&d, TD_UMT_DECODE,
+                       TD_UMT_STRINGS_2013 | TD_UMT_STRINGS_AS_BUILT) ==
+               TD_E_INVALID_ARGUMENT,
+           "both layouts");
+    expect(td_umt_init(&d, TD_UMT_DECODE, 0) == TD_OK, "init");
+    expect(td_umt_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
+    expect(td_umt_next(&d, &ev) == TD_NEED_INPUT &&
+               td_umt_request(&d)->source == TD_UMT_EXEC_VTABLE &&
+               td_umt_request(&d)->offset == 0,
+           "the first request is exec.vtable's header");
+    expect(td_umt_feed(&d, NULL, 5) == TD_E_PROTOCOL, "NULL data");
+    expect(strcmp(td_umt_file_name(TD_UMT_EXEC_PREV_NEXT),
+                  "exec.prev_next.column") == 0 &&
+               strcmp(td_umt_file_name(TD_UMT_TRACE_XML), "trace.xml") == 0 &&
+               td_umt_file_name(11) == NULL,
+           "file names");
+    expect(td_umt_record_type_name(7) == NULL &&
+               strcmp(td_umt_record_type_name(11), "unknown_context_change") ==
+                   0,
+           "record type names");
+    expect(strcmp(td_umt_flag_name(0, 0x40), "exception-outputs") == 0 &&
+               strcmp(td_umt_flag_name(1, 0x40), "faulted") == 0 &&
+               strcmp(td_umt_flag_name(1, 0x01), "64bit") == 0 &&
+               td_umt_flag_name(2, 0x80) == NULL &&
+               td_umt_flag_name(0, 3) == NULL,
+           "flag names per exec version");
+    expect(strcmp(td_error_name(TD_E_UMT_PREV_NEXT), "umt-prev-next") == 0 &&
+               strcmp(td_error_name(TD_E_TAGSCAN_LIMIT), "tagscan-limit") ==
+                   0 &&
+               strcmp(td_warning_name(TD_W_UMT_THREAD_INTERRUPTED),
+                      "thread-interrupted") == 0,
+           "error and warning names");
+}
+
+/* ---- The command line
+ * ------------------------------------------------------- */
+
+static int tracedec(const char *args)
+{
+    return run_shell("cd '%s' && '%s' %s", test_root, test_tracedec, args);
+}
+
+static char *output_of(const char *args)
+{
+    char path[128], *out;
+    size_t len;
+    snprintf(path, sizeof path, "/tmp/tracedec-umt-cli-%d.out", (int)getpid());
+    run_shell("cd '%s' && '%s' %s > '%s' 2>&1", test_root, test_tracedec, args,
+              path);
+    out = (char *)read_file(path, &len);
+    remove(path);
+    if (out != NULL) {
+        out = realloc(out, len + 1);
+        out[len] = 0;
+    }
+    return out;
+}
+
+static void check_output(const char *args, const char *golden_rel)
+{
+    char *out = output_of(args);
+    size_t len;
+    uint8_t *golden = read_file(root_path(golden_rel), &len);
+    if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL && out != NULL &&
+        (golden == NULL || len != strlen(out) ||
+         memcmp(golden, out, len) != 0)) {
+        write_file(root_path(golden_rel), out, strlen(out));
+        printf("    wrote %s\n", golden_rel);
+    } else {
+        expect(out != NULL && golden != NULL && len == strlen(out) &&
+                   memcmp(golden, out, len) == 0,
+               "`tracedec %s` differs from %s", args, golden_rel);
+    }
+    free(out);
+    free(golden);
+}
+
+static void test_umt_cli(void)
+{
+    char *a, *b;
+    char dir[64];
+    uenc e;
+    umt_marks m;
+    expect(tracedec("validate " DATA "/as-built-v1") == 0,
+           "validate on a good trace exits 0");
+    expect(tracedec("validate " DATA "/legacy-2013") == 0,
+           "validate on the 2013 layout exits 0");
+    expect(tracedec("--io=stream validate " DATA "/as-built-v1 2>/dev/null") ==
+               2,
+           "validate --io=stream is a usage error");
+    expect(tracedec("convert -f json " DATA "/as-built-v1 2>/dev/null") == 2,
+           "convert is a usage error on UMT traces");
+    check_output("stat --json " DATA "/as-built-v1",
+                 DATA "/as-built-v1.stat.json");
+    check_output("dump " DATA "/as-built-v1", DATA "/as-built-v1.dump");
+    check_output("dump " DATA "/legacy-2013", DATA "/legacy-2013.dump");
+    check_output("info " DATA "/as-built-v1", DATA "/as-built-v1.info");
+    a = output_of("dump " DATA "/as-built-v1");
+    b = output_of("--io=mmap dump " DATA "/as-built-v1");
+    expect(a != NULL && b != NULL && strcmp(a, b) == 0,
+           "dump differs between pread and mmap");
+    free(a);
+    free(b);
+    a = output_of("--io=stream dump " DATA "/as-built-v1");
+    expect(a != NULL && strstr(a, "ApplicationEnd") != NULL,
+           "dump --io=stream lacks the raw records");
+    free(a);
+    /* a corrupt trace: exit 1 and PATH/FILE:OFFSET: ERROR-NAME: reason */
+    snprintf(dir, sizeof dir, "/tmp/tracedec-umt-bad-XXXXXX");
+    if (!expect(mkdtemp(dir) != NULL, "mkdtemp"))
+        return;
+    build_variant("as-built-v1", &e, &m);
+    uenc_poke8(&e, UF_EXEC_VTABLE, uenc_record_at(&e, m.store) + 4, 7);
+    uenc_write_dir(&e, dir);
+    expect(run_shell("'%s' validate '%s' 2>/dev/null", test_tracedec, dir) ==
+               1,
+           "validate on a corrupt trace exits 1");
+    {
+        char args[200], want[200];
+        snprintf(args, sizeof args, "validate %s", dir);
+        a = output_of(args);
+        snprintf(want, sizeof want,
+                 "%s/exec.vtable:%llu: umt-record-type: record type 7 does "
+                 "not exist\n",
+                 dir, (unsigned long long)(uenc_record_at(&e, m.store) + 4));
+        expect(a != NULL && strcmp(a, want) == 0, "error line: %s, want %s",
+               a ? a : "(none)", want);
+        free(a);
+    }
+    uenc_free(&e);
+    run_shell("rm -rf '%s'", dir);
+}
+
+const test_case umt_tests[] = {
+    {"umt api", test_umt_api},
+    {"umt variants", test_umt_variants},
+    {"umt golden", test_umt_golden},
+    {"umt corrupt cases", test_umt_cases},
+    {"umt truncation", test_umt_truncation},
+    {"umt changed bytes", test_umt_bytes},
+    {"umt 1 MiB dump", test_umt_big_dump},
+    {"umt past 4 GiB", test_umt_far},
+    {"umt string layouts", test_umt_string_layouts},
+    {"umt cli", test_umt_cli},
+    {NULL, NULL},
+};
