@@ -6,6 +6,8 @@
 #   make asan               the same tests on an ASan+UBSan build (build/asan)
 #   make check-freestanding the library for host, Cortex-M4 and wasm32, with
 #                           an `nm -u` allowlist and code sizes
+#   make check-stack        no stack frame over 512 bytes, no recursion (part
+#                           of every build), worst case per entry point
 #   make fuzz FUZZER=xray SECONDS=60     libFuzzer campaign
 #   make fuzz-afl FUZZER=xray SECONDS=60 AFL++ campaign
 #   make rss-check          peak RSS of `validate` on a 300 MB FDR trace
@@ -55,10 +57,21 @@ TEST_BIN := $(BUILD)/tests/run
 FUZZ_SRC := $(wildcard fuzz/*_fuzzer.c)
 FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%_fuzzer.c=$(BUILD)/fuzz/%_replay)
 
-.PHONY: all run test tests asan check-freestanding fuzz fuzz-afl \
-        rss-check install uninstall clean
+.PHONY: all run test tests asan check-freestanding check-stack fuzz \
+        fuzz-afl rss-check install uninstall clean
 
 all: $(LIB) $(CLI)
+
+# The stack bound fails the build: gcc's call graphs of the library.
+$(BUILD)/stack.ok: $(LIB_SRC) $(wildcard include/*.h include/tracedec/*.h \
+                   src/*/*.h) tests/stack_check.sh tests/stack_check.py
+	@sh tests/stack_check.sh $(BUILD)/stack $(LIB_SRC) > $(BUILD)/stack.txt \
+	  || { cat $(BUILD)/stack.txt; exit 1; }
+	@head -n 1 $(BUILD)/stack.txt
+	@touch $@
+
+check-stack: $(BUILD)/stack.ok
+	@cat $(BUILD)/stack.txt
 
 $(BUILD)/src/%.o: src/%.c $(wildcard include/*.h include/tracedec/*.h \
                   src/*/*.h)
@@ -106,7 +119,12 @@ $(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_common.o \
                         $(BUILD)/fuzz/%_fuzzer.o $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
-tests: $(TEST_BIN) $(CLI) $(FUZZ_REPLAY)
+# The failing-I/O shim (tests/test_hosts.c), preloaded into the CLI.
+$(BUILD)/tests/fail_io.so: tests/shim/fail_io.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -fPIC -shared $< -o $@ -ldl
+
+tests: $(TEST_BIN) $(CLI) $(FUZZ_REPLAY) $(BUILD)/tests/fail_io.so
 
 SAMPLES := $(wildcard tests/data/xray/fdr-*.xray tests/data/xray/basic-*.xray)
 run: all

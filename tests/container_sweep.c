@@ -3,6 +3,7 @@
  */
 #include "container_sweep.h"
 #include "harness.h"
+#include "guard_span.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,13 +48,13 @@ static void add_event(run *x, const container_event *ev)
     x->data_end = ev->pos + ev->len;
 }
 
-/* Answer one request; returns the new span, or NULL at end of file. */
-static uint8_t *answer(run *x, const uint8_t *data, size_t len, size_t *fed,
-                       split_plan *split)
+/* Answer one request from a guard-page span; returns false at end of
+ * file. */
+static bool answer(run *x, const uint8_t *data, size_t len, size_t *fed,
+                   split_plan *split, guard_span *span)
 {
     const td_request *rq = x->c->request(x->state);
     size_t n;
-    uint8_t *span;
     if (rq->offset != *fed)
         protocol_error(&x->r, "request is not for the next byte", rq->offset,
                        *fed);
@@ -65,14 +66,13 @@ static uint8_t *answer(run *x, const uint8_t *data, size_t len, size_t *fed,
         n = len - *fed;
     if (n == 0) {
         x->c->feed(x->state, NULL, 0);
-        return NULL;
+        return false;
     }
-    span = malloc(n);
-    memcpy(span, data + *fed, n);
-    if (x->c->feed(x->state, span, n) != TD_OK)
+    if (x->c->feed(x->state, guard_span_copy(span, data + *fed, n), n) !=
+        TD_OK)
         protocol_error(&x->r, "feed refused a requested span", *fed, n);
     *fed += n;
-    return span;
+    return true;
 }
 
 static void check_end(run *x, int rc, size_t len)
@@ -95,7 +95,7 @@ container_result container_decode(const container_codec *c,
 {
     run x;
     container_event ev;
-    uint8_t *span = NULL;
+    guard_span span = {NULL, 0, 0};
     size_t fed = 0;
     bool told_eof = false;
     int rc;
@@ -117,14 +117,12 @@ container_result container_decode(const container_codec *c,
                 rc = TD_E_INTERNAL;
                 break;
             }
-            free(span);
-            span = answer(&x, data, len, &fed, &split);
-            told_eof = span == NULL;
+            told_eof = !answer(&x, data, len, &fed, &split, &span);
         } else {
             break;
         }
     }
-    free(span);
+    guard_span_free(&span);
     fclose(x.log);
     fclose(x.out);
     check_end(&x, rc, len);

@@ -3,6 +3,7 @@
  */
 #include "deflate_decode.h"
 #include "harness.h"
+#include "guard_span.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,8 @@ typedef struct run {
     size_t len;
     split_plan plan;
     uint8_t *window;
-    uint8_t *span;        /* the current span, an exact allocation */
+    guard_span guard;     /* where the current span lives */
+    const uint8_t *span;  /* the current span, against a guard page */
     size_t span_len;
     uint64_t span_offset;
     bool told_eof;
@@ -300,7 +302,6 @@ static void answer(run *u, decoder *d)
                        expected);
     if (rq->min_len < 1 || rq->min_len > TD_STAGE_SIZE || rq->source != 0)
         protocol_error(u, "bad min_len or source", rq->min_len, rq->source);
-    free(u->span);
     u->span = NULL;
     u->span_offset = rq->offset <= u->len ? rq->offset : u->len;
     n = span_length(&u->plan);
@@ -312,8 +313,7 @@ static void answer(run *u, decoder *d)
         dec_feed(u, d, NULL, 0);
         return;
     }
-    u->span = malloc(n);
-    memcpy(u->span, u->data + u->span_offset, n);
+    u->span = guard_span_copy(&u->guard, u->data + u->span_offset, n);
     if (dec_feed(u, d, u->span, n) != TD_OK)
         protocol_error(u, "feed refused", n, u->span_offset);
 }
@@ -376,7 +376,7 @@ deflate_result deflate_decode(deflate_kind kind, const uint8_t *data,
     }
     fclose(u.log);
     finish(&u, d, rc);
-    free(u.span);
+    guard_span_free(&u.guard);
     free(u.window);
     free(u.name.p);
     free(d);

@@ -3,6 +3,7 @@
  */
 #include "sweep.h"
 #include "harness.h"
+#include "guard_span.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +49,7 @@ typedef struct feeder {
     const member_list *members;
     unsigned announced;  /* members announced so far */
     split_plan plan;
-    uint8_t *span;
+    guard_span span;
     bool told_eof;
 } feeder;
 
@@ -63,8 +64,6 @@ static void answer(feeder *f, decode_result *r)
                        f->fed);
     if (rq->min_len < 1 || rq->min_len > TD_STAGE_SIZE)
         protocol_error(r, "bad min_len", rq->min_len, rq->source);
-    free(f->span);
-    f->span = NULL;
     if (f->c->begin_member != NULL && member_starts_at(f->members, f->fed,
                                                        &k) &&
         k == f->announced && f->fed < f->len) {
@@ -79,9 +78,7 @@ static void answer(feeder *f, decode_result *r)
         f->c->feed(f->d, NULL, 0);
         return;
     }
-    f->span = malloc(n);
-    memcpy(f->span, f->data + f->fed, n);
-    f->c->feed(f->d, f->span, n);
+    f->c->feed(f->d, guard_span_copy(&f->span, f->data + f->fed, n), n);
     f->fed += n;
 }
 
@@ -126,7 +123,7 @@ decode_result test_decode(const test_codec *c, const uint8_t *data,
     if (rc < 0 && rc != r.fault.code)
         protocol_error(&r, "status differs from the fault", (uint64_t)-rc,
                        (uint64_t)-r.fault.code);
-    free(f.span);
+    guard_span_free(&f.span);
     free(f.d);
     return r;
 }

@@ -4,10 +4,15 @@
  * end of input is told apart from a request.
  */
 #include "harness.h"
+#include "guard_span.h"
 
 #include "../src/common/input.h"
 
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static void test_input_staging(void)
 {
@@ -136,7 +141,42 @@ static void test_error_names(void)
            "version string");
 }
 
+/* Whether reading p[i] in a child process kills it with SIGSEGV. */
+static bool read_faults(const volatile uint8_t *p, long i)
+{
+    int status;
+    pid_t child;
+    fflush(stdout);
+    child = fork();
+    if (child == 0) {
+        uint8_t v = p[i];
+        _exit(v == 0xa5 ? 3 : 4);
+    }
+    if (child < 0 || waitpid(child, &status, 0) != child)
+        return false;
+    return WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV;
+}
+
+/* The guard-page host the sweeps use: a byte past an even span, or before
+ * an odd one, is not readable. */
+static void test_guard_span(void)
+{
+    guard_span g = {NULL, 0, 0};
+    static uint8_t src[10000];
+    const uint8_t *p;
+    memset(src, 0xa5, sizeof src);
+    p = guard_span_copy(&g, src, 100);
+    expect(p[0] == 0xa5 && p[99] == 0xa5, "span content");
+    expect(read_faults(p, 100), "reading past an even span does not fault");
+    p = guard_span_copy(&g, src, 7);
+    expect(read_faults(p, -1), "reading before an odd span does not fault");
+    p = guard_span_copy(&g, src, 10000);
+    expect(read_faults(p, 10000), "reading past a grown span does not fault");
+    guard_span_free(&g);
+}
+
 const test_case input_tests[] = {
+    {"guard-page host", test_guard_span},
     {"input staging", test_input_staging},
     {"input pieces and end", test_input_pieces_and_end},
     {"input skip", test_input_skip},

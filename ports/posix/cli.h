@@ -31,7 +31,9 @@ void cli_report_fault(const char *path, const td_fault *f);
 
 int xray_command(const cli_options *o, host *h);
 
-/* A drmemtrace file or directory (o->path); opens its shards itself. */
-int drmem_command(const cli_options *o);
+/* A drmemtrace file or directory (o->path). `opened` is the host of a
+ * single file main() already opened (standard input included), or NULL
+ * for a directory, whose shards it opens itself. */
+int drmem_command(const cli_options *o, host *opened);
 
 #endif /* TRACEDEC_CLI_H */

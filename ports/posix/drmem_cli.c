@@ -16,6 +16,7 @@
 /* What a command does with the events of all shards. */
 typedef struct drmem_run {
     const cli_options *o;
+    host *opened;                /* the single file main() opened, or NULL */
     drmem_view view;
     drmem_shard_counts *shards;  /* stat, info, validate */
     size_t shard;                /* the current shard */
@@ -71,26 +72,40 @@ static int consume(drmem_run *r, const td_drmem_event *ev, const char *path)
     }
 }
 
+/* The shard's host: main()'s for a single file, else a new one. */
+static host *open_shard(drmem_run *r, host *own, const char *path)
+{
+    if (r->opened != NULL)
+        return r->opened;
+    return host_open(own, path, r->o->io) == 0 ? own : NULL;
+}
+
+static void close_shard(drmem_run *r, host *h)
+{
+    if (h != r->opened)
+        host_close(h);
+}
+
 /* Decode one shard; returns an exit status. */
 static int decode_shard(drmem_run *r, const char *path, void *window)
 {
-    host h;
+    host own, *h = open_shard(r, &own, path);
     td_drmem_file *f = malloc(sizeof *f);
     td_drmem_event ev;
     const uint8_t *data;
     size_t len;
     int rc, status = EXIT_VALID;
-    if (f == NULL || host_open(&h, path, r->o->io) != 0 ||
-        host_head(&h, 64, &data, &len) != 0) {
+    if (f == NULL || h == NULL || host_head(h, 64, &data, &len) != 0) {
         fprintf(stderr, "tracedec: %s: %s\n", path,
-                f == NULL ? "out of memory" : h.error);
-        host_close(&h);
+                f == NULL ? "out of memory" : h ? h->error : own.error);
+        if (h != NULL)
+            close_shard(r, h);
         free(f);
         return EXIT_USAGE;
     }
     r->container = td_detect_format(data, len);
     rc = td_drmem_file_init(f, r->container, window, TD_DRMEM_FILE_WINDOW,
-                            h.io == HOST_STREAM ? 0 : TD_ZIP_SEEKABLE);
+                            h->io == HOST_STREAM ? 0 : TD_ZIP_SEEKABLE);
     if (rc == TD_E_INVALID_ARGUMENT) {
         fprintf(stderr, "%s:0: unknown-format: not a drmemtrace file\n",
                 path);
@@ -106,8 +121,8 @@ static int decode_shard(drmem_run *r, const char *path, void *window)
                 status = EXIT_USAGE;
             }
         } else if (rc == TD_NEED_INPUT) {
-            if (host_read(&h, td_drmem_file_request(f), &data, &len) != 0) {
-                fprintf(stderr, "tracedec: %s: %s\n", path, h.error);
+            if (host_read(h, td_drmem_file_request(f), &data, &len) != 0) {
+                fprintf(stderr, "tracedec: %s: %s\n", path, h->error);
                 status = EXIT_USAGE;
             } else {
                 td_drmem_file_feed(f, data, len);
@@ -117,7 +132,7 @@ static int decode_shard(drmem_run *r, const char *path, void *window)
             status = EXIT_INVALID;
         }
     }
-    host_close(&h);
+    close_shard(r, h);
     free(f);
     return status;
 }
@@ -167,7 +182,7 @@ static int report(drmem_run *r, const shard_list *shards)
     }
 }
 
-int drmem_command(const cli_options *o)
+int drmem_command(const cli_options *o, host *opened)
 {
     drmem_run r;
     shard_list shards;
@@ -187,6 +202,7 @@ int drmem_command(const cli_options *o)
     }
     memset(&r, 0, sizeof r);
     r.o = o;
+    r.opened = opened;
     r.shards = calloc(shards.count, sizeof *r.shards);
     if (window == NULL || r.shards == NULL) {
         fprintf(stderr, "tracedec: out of memory\n");

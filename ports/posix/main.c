@@ -169,7 +169,7 @@ int main(int argc, char **argv)
     if (tracedir_is_dir(o.path) && umt_is_trace_dir(o.path))
         return umt_command(&o);
     if (tracedir_is_dir(o.path))
-        return drmem_command(&o);
+        return drmem_command(&o, NULL);
     if (host_open(&h, o.path, o.io) != 0 || host_head(&h, 64, &head, &len)) {
         fprintf(stderr, "tracedec: %s: %s\n", o.path, h.error);
         host_close(&h);
@@ -184,11 +184,19 @@ int main(int argc, char **argv)
     case TD_FORMAT_GZIP:
     case TD_FORMAT_LZ4:
     case TD_FORMAT_SNAPPY:
-        host_close(&h);
-        return drmem_command(&o);
+        rc = drmem_command(&o, &h);
+        break;
     case TD_FORMAT_SQLITE:
+        if (h.io == HOST_STREAM || strcmp(o.path, "-") == 0) {
+            fprintf(stderr, "tracedec: %s: SQLite files are read by random "
+                            "access: give a file path\n", o.path);
+            rc = EXIT_USAGE;
+            break;
+        }
         host_close(&h);
-        return o.table != NULL && o.command == CMD_DUMP ? sqlite_dump_table(&o) : rvn_command(&o);
+        if (o.table != NULL && o.command == CMD_DUMP)
+            return sqlite_dump_table(&o);
+        return rvn_command(&o);
     default:
         fprintf(stderr, "%s:0: unknown-format: %s\n", o.path,
                 len == 0 ? "the file is empty"

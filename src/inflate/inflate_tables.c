@@ -25,7 +25,6 @@
 #include "inflate_internal.h"
 
 #define MAX_CODE_BITS 15u
-#define MAX_SYMBOLS 288u
 
 static const uint16_t length_base[29] = {
     3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
@@ -134,47 +133,66 @@ static unsigned subtable_bits(const uint16_t *unplaced, unsigned len,
     return len - root;
 }
 
-/* Place the codes of the symbols in `sorted` (canonical order; count[len]
- * of each length) into table. */
-static void place_codes(uint32_t *table, const uint16_t *sorted,
+/* Where the codes go: the next code (bit-reversed) and the subtable the
+ * codes longer than root are being placed in. */
+typedef struct placing {
+    uint16_t unplaced[MAX_CODE_BITS + 1];
+    uint32_t rev, prefix, used, sub;
+    unsigned root, sub_bits;
+} placing;
+
+/* Place the next canonical code, of len bits, for symbol sym. */
+static void place_code(uint32_t *table, placing *p, unsigned sym,
+                       unsigned len, enum inflate_code code)
+{
+    uint32_t root_mask = (1u << p->root) - 1;
+    if (len <= p->root) {
+        fill(table, p->rev, 1u << len, 1u << p->root,
+             symbol_entry(sym, code, len));
+    } else {
+        if ((p->rev & root_mask) != p->prefix) {
+            p->prefix = p->rev & root_mask;
+            p->sub_bits = subtable_bits(p->unplaced, len, p->root);
+            p->sub = p->used;
+            p->used += 1u << p->sub_bits;
+            table[p->prefix] =
+                entry_make(p->sub, ENTRY_LINK | p->sub_bits, p->root);
+        }
+        fill(table + p->sub, p->rev >> p->root, 1u << (len - p->root),
+             1u << p->sub_bits, symbol_entry(sym, code, len - p->root));
+    }
+    p->unplaced[len]--;
+    p->rev = next_reversed(p->rev, len);
+}
+
+/* Place every code in canonical order: by length, then symbol (a pass
+ * over the lengths per code length in use: no sorted copy, so the stack
+ * stays small). */
+static void place_codes(uint32_t *table, const uint8_t *lens, unsigned n,
                         const uint16_t *count, unsigned root,
                         enum inflate_code code)
 {
-    uint16_t unplaced[MAX_CODE_BITS + 1];
-    uint32_t rev = 0, root_mask = (1u << root) - 1, prefix = root_mask + 1;
-    uint32_t used = 1u << root, sub = 0;
-    unsigned len, i = 0, k, sub_bits = 0;
-    memcpy(unplaced, count, sizeof unplaced);
+    placing p;
+    unsigned len, sym;
+    memcpy(p.unplaced, count, sizeof p.unplaced);
+    p.rev = 0;
+    p.root = root;
+    p.prefix = 1u << root; /* matches no root index */
+    p.used = 1u << root;
+    p.sub = 0;
+    p.sub_bits = 0;
     for (len = 1; len <= MAX_CODE_BITS; len++) {
-        for (k = 0; k < count[len]; k++, i++) {
-            uint32_t entry;
-            if (len <= root) {
-                entry = symbol_entry(sorted[i], code, len);
-                fill(table, rev, 1u << len, 1u << root, entry);
-            } else {
-                if ((rev & root_mask) != prefix) {
-                    prefix = rev & root_mask;
-                    sub_bits = subtable_bits(unplaced, len, root);
-                    sub = used;
-                    used += 1u << sub_bits;
-                    table[prefix] = entry_make(sub, ENTRY_LINK | sub_bits, root);
-                }
-                entry = symbol_entry(sorted[i], code, len - root);
-                fill(table + sub, rev >> root, 1u << (len - root),
-                     1u << sub_bits, entry);
-            }
-            unplaced[len]--;
-            rev = next_reversed(rev, len);
-        }
+        for (sym = 0; count[len] > 0 && sym < n; sym++)
+            if (lens[sym] == len)
+                place_code(table, &p, sym, len, code);
     }
 }
 
 int inflate_build(uint32_t *table, const uint8_t *lens, unsigned n,
                   enum inflate_code code)
 {
-    uint16_t count[MAX_CODE_BITS + 1], start[MAX_CODE_BITS + 1];
-    uint16_t sorted[MAX_SYMBOLS];
-    unsigned root = root_bits(code), sym, len;
+    uint16_t count[MAX_CODE_BITS + 1];
+    unsigned root = root_bits(code), sym;
     bool incomplete;
     int rc;
     memset(count, 0, sizeof count);
@@ -185,13 +203,7 @@ int inflate_build(uint32_t *table, const uint8_t *lens, unsigned n,
         return rc;
     if (incomplete)
         fill(table, 0, 1, 1u << root, entry_make(0, ENTRY_INVALID, 1));
-    start[1] = 0;
-    for (len = 1; len < MAX_CODE_BITS; len++)
-        start[len + 1] = (uint16_t)(start[len] + count[len]);
-    for (sym = 0; sym < n; sym++)
-        if (lens[sym] != 0)
-            sorted[start[lens[sym]]++] = (uint16_t)sym;
-    place_codes(table, sorted, count, root, code);
+    place_codes(table, lens, n, count, root, code);
     return TD_OK;
 }
 
