@@ -9,6 +9,7 @@
 #   make check-stack        no stack frame over 512 bytes, no recursion (part
 #                           of every build), worst case per entry point
 #   make fuzz FUZZER=xray SECONDS=60     libFuzzer campaign
+#   make fuzz-smoke         every harness for SMOKE_SECONDS (5) under libFuzzer
 #   make fuzz-afl FUZZER=xray SECONDS=60 AFL++ campaign
 #   make rss-check          peak RSS of `validate` on a 300 MB FDR trace
 #   make install PREFIX=/usr/local DESTDIR=
@@ -58,7 +59,7 @@ FUZZ_SRC := $(wildcard fuzz/*_fuzzer.c)
 FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%_fuzzer.c=$(BUILD)/fuzz/%_replay)
 
 .PHONY: all run test tests asan check-freestanding check-stack fuzz \
-        fuzz-afl rss-check install uninstall clean
+        fuzz-smoke fuzz-afl rss-check install uninstall clean
 
 all: $(LIB) $(CLI)
 
@@ -148,16 +149,47 @@ asan:
 check-freestanding:
 	@sh tests/freestanding.sh $(LIB_SRC)
 
+# libFuzzer: the library instrumented once, each harness linked to it.
 FUZZER ?= xray
 SECONDS ?= 60
-fuzz:
+SMOKE_SECONDS ?= 5
+FUZZ_NAMES := $(FUZZ_SRC:fuzz/%_fuzzer.c=%)
+LF := $(BUILD)/libfuzzer
+LF_FLAGS := -g -O1 -Iinclude -Ifuzz
+LF_OBJ := $(LIB_SRC:%.c=$(LF)/%.o)
+
+$(LF)/src/%.o: src/%.c $(wildcard include/*.h include/tracedec/*.h \
+               src/*/*.h)
+	@mkdir -p $(dir $@)
+	clang $(LF_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+
+.SECONDARY: $(LF_OBJ)
+
+$(LF)/%_fuzzer: fuzz/%_fuzzer.c fuzz/fuzz_common.c fuzz/fuzz_common.h \
+                $(LF_OBJ)
+	@echo "clang -fsanitize=fuzzer,address,undefined $< -o $@"
+	@clang $(LF_FLAGS) -fsanitize=fuzzer,address,undefined $< \
+	  fuzz/fuzz_common.c $(LF_OBJ) -o $@
+
+fuzz: $(LF)/$(FUZZER)_fuzzer
 	@mkdir -p $(BUILD)/fuzz/corpus-$(FUZZER)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Ifuzz \
-	  fuzz/$(FUZZER)_fuzzer.c fuzz/fuzz_common.c $(LIB_SRC) \
-	  -o $(BUILD)/fuzz/$(FUZZER)_libfuzzer
-	$(BUILD)/fuzz/$(FUZZER)_libfuzzer -max_total_time=$(SECONDS) \
+	$(LF)/$(FUZZER)_fuzzer -max_total_time=$(SECONDS) \
 	  -dict=fuzz/$(FUZZER).dict $(BUILD)/fuzz/corpus-$(FUZZER) \
 	  fuzz/corpus/$(FUZZER)
+
+# Every harness for SMOKE_SECONDS from its seeds (new inputs go to a
+# scratch corpus, not fuzz/corpus); any finding fails.
+fuzz-smoke: $(FUZZ_NAMES:%=$(LF)/%_fuzzer)
+	@for h in $(FUZZ_NAMES); do \
+	  rm -rf $(LF)/smoke-$$h; mkdir -p $(LF)/smoke-$$h; \
+	  $(LF)/$${h}_fuzzer -max_total_time=$(SMOKE_SECONDS) -print_final_stats=1 \
+	    -dict=fuzz/$$h.dict -artifact_prefix=$(LF)/smoke-$$h/ \
+	    $(LF)/smoke-$$h fuzz/corpus/$$h > $(LF)/smoke-$$h.log 2>&1 \
+	  || { tail -n 30 $(LF)/smoke-$$h.log; echo "fuzz-smoke: $$h failed"; \
+	       exit 1; }; \
+	  echo "fuzz-smoke: $$h $$(grep -o 'stat::number_of_executed_units: [0-9]*' \
+	    $(LF)/smoke-$$h.log | grep -o '[0-9]*$$') runs, no findings"; \
+	done
 
 fuzz-afl:
 	@mkdir -p $(BUILD)/fuzz/afl-$(FUZZER)
@@ -165,9 +197,9 @@ fuzz-afl:
 	  -Iinclude -Ifuzz fuzz/$(FUZZER)_fuzzer.c fuzz/fuzz_common.c $(LIB_SRC) \
 	  -o $(BUILD)/fuzz/$(FUZZER)_afl
 	AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 \
-	  AFL_NO_AFFINITY=1 AFL_AUTORESUME=1 afl-fuzz -V $(SECONDS) -i fuzz/corpus/$(FUZZER) \
-	  -o $(BUILD)/fuzz/afl-$(FUZZER) -x fuzz/$(FUZZER).dict \
-	  -- $(BUILD)/fuzz/$(FUZZER)_afl
+	  AFL_NO_AFFINITY=1 AFL_AUTORESUME=1 afl-fuzz -V $(SECONDS) \
+	  -i fuzz/corpus/$(FUZZER) -o $(BUILD)/fuzz/afl-$(FUZZER) \
+	  -x fuzz/$(FUZZER).dict -- $(BUILD)/fuzz/$(FUZZER)_afl
 
 rss-check: all
 	@sh tests/rss_check.sh $(CLI)

@@ -13,6 +13,7 @@ typedef struct xray_state {
     td_xray_calls calls;
     uint64_t calls_mem[(64 * (12 + 64 * 4)) / 8];
     td_xray_event ev;
+    out log;
 } xray_state;
 
 static int xray_init(void *p, uint32_t flags)
@@ -31,8 +32,11 @@ static int xray_next(void *p, FILE *log)
 {
     xray_state *s = p;
     int rc = td_xray_next(&s->d, &s->ev);
-    if (rc == TD_EVENT && log != NULL)
-        xray_print_native(log, &s->ev);
+    if (rc == TD_EVENT && log != NULL) {
+        out_init(&s->log, log);
+        xray_print_native(&s->log, &s->ev);
+        out_flush(&s->log);
+    }
     return rc;
 }
 

@@ -6,13 +6,14 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
+
+#include "out.h"
 
 /* Printable ASCII as is, except '"' and '\\'; anything else as \xNN. */
-void escape_c(FILE *f, const uint8_t *p, size_t n);
+void escape_c(out *o, const uint8_t *p, size_t n);
 
 /* The inside of a JSON string: \" \\ and \u00NN for control and non-ASCII
  * bytes (each byte becomes one code point, so binary data round-trips). */
-void escape_json(FILE *f, const uint8_t *p, size_t n);
+void escape_json(out *o, const uint8_t *p, size_t n);
 
 #endif /* TRACEDEC_ESCAPE_H */

@@ -7,7 +7,7 @@
 #include "escape.h"
 #include "grow.h"
 
-#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,10 +18,10 @@ typedef struct chrome_stack {
     int32_t pid, tid;
 } chrome_stack;
 
-void xray_chrome_init(xray_chrome *c, FILE *f)
+void xray_chrome_init(xray_chrome *c, out *o)
 {
     memset(c, 0, sizeof *c);
-    c->f = f;
+    c->o = o;
     c->first = true;
     u64_map_init(&c->stacks, sizeof(chrome_stack));
 }
@@ -32,24 +32,34 @@ static void timestamp(const xray_chrome *c, uint64_t tsc)
 {
     uint64_t freq = c->frequency ? c->frequency : 1000000000u;
     uint64_t seconds = tsc / freq, ns;
+    char text[64];
     if (freq > UINT64_MAX / 1000000000u) {
-        fprintf(c->f, "%.3Lf", (long double)tsc * 1e6L / (long double)freq);
+        snprintf(text, sizeof text, "%.3Lf",
+                 (long double)tsc * 1e6L / (long double)freq);
+        out_str(c->o, text);
         return;
     }
     ns = tsc % freq * 1000000000u / freq;
-    if (seconds > 0)
-        fprintf(c->f, "%" PRIu64 "%06" PRIu64, seconds, ns / 1000);
-    else
-        fprintf(c->f, "%" PRIu64, ns / 1000);
-    fprintf(c->f, ".%03u", (unsigned)(ns % 1000));
+    if (seconds > 0) {
+        out_u64(c->o, seconds);
+        out_u64_padded(c->o, ns / 1000, 6);
+    } else {
+        out_u64(c->o, ns / 1000);
+    }
+    out_char(c->o, '.');
+    out_u64_padded(c->o, ns % 1000, 3);
 }
 
 static void open_event(xray_chrome *c, const char *phase, int32_t pid,
                        int32_t tid, uint64_t tsc)
 {
-    fprintf(c->f, "%s{\"ph\":\"%s\",\"pid\":%" PRId32 ",\"tid\":%" PRId32
-                  ",\"ts\":",
-            c->first ? "" : ",\n", phase, pid, tid);
+    out_str(c->o, c->first ? "{\"ph\":\"" : ",\n{\"ph\":\"");
+    out_str(c->o, phase);
+    out_str(c->o, "\",\"pid\":");
+    out_i64(c->o, pid);
+    out_str(c->o, ",\"tid\":");
+    out_i64(c->o, tid);
+    out_str(c->o, ",\"ts\":");
     timestamp(c, tsc);
     c->first = false;
 }
@@ -58,7 +68,9 @@ static void duration(xray_chrome *c, const char *phase, const chrome_stack *s,
                      int32_t func, uint64_t tsc)
 {
     open_event(c, phase, s->pid, s->tid, tsc);
-    fprintf(c->f, ",\"cat\":\"function\",\"name\":\"%" PRId32 "\"}", func);
+    out_str(c->o, ",\"cat\":\"function\",\"name\":\"");
+    out_i64(c->o, func);
+    out_str(c->o, "\"}");
 }
 
 static chrome_stack *stack_of(xray_chrome *c, const td_xray_event *ev)
@@ -100,13 +112,16 @@ static int function(xray_chrome *c, const td_xray_event *ev)
 static void instant(xray_chrome *c, const td_xray_event *ev)
 {
     open_event(c, "i", ev->pid, ev->tid, ev->tsc);
-    fprintf(c->f, ",\"s\":\"t\",\"cat\":\"event\",\"name\":\"%s\","
-                  "\"args\":{\"size\":%" PRId32,
-            ev->kind == TD_XRAY_TYPED_EVENT ? "typed_event" : "custom_event",
-            ev->event.size);
-    if (ev->kind == TD_XRAY_TYPED_EVENT)
-        fprintf(c->f, ",\"type\":%u", ev->event.type);
-    fputs(",\"data\":\"", c->f);
+    out_str(c->o, ",\"s\":\"t\",\"cat\":\"event\",\"name\":\"");
+    out_str(c->o, ev->kind == TD_XRAY_TYPED_EVENT ? "typed_event"
+                                                  : "custom_event");
+    out_str(c->o, "\",\"args\":{\"size\":");
+    out_i64(c->o, ev->event.size);
+    if (ev->kind == TD_XRAY_TYPED_EVENT) {
+        out_str(c->o, ",\"type\":");
+        out_u64(c->o, ev->event.type);
+    }
+    out_str(c->o, ",\"data\":\"");
 }
 
 int xray_chrome_event(xray_chrome *c, const td_xray_event *ev)
@@ -114,7 +129,7 @@ int xray_chrome_event(xray_chrome *c, const td_xray_event *ev)
     switch (ev->kind) {
     case TD_XRAY_HEADER:
         c->frequency = ev->header.cycle_frequency;
-        fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", c->f);
+        out_str(c->o, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
         return 0;
     case TD_XRAY_FUNCTION:
         return function(c, ev);
@@ -123,9 +138,9 @@ int xray_chrome_event(xray_chrome *c, const td_xray_event *ev)
         instant(c, ev);
         return stack_of(c, ev) == NULL ? -1 : 0;
     case TD_XRAY_PAYLOAD:
-        escape_json(c->f, ev->payload.data, ev->payload.len);
+        escape_json(c->o, ev->payload.data, ev->payload.len);
         if (ev->flags & TD_XRAY_LAST_FRAGMENT)
-            fputs("\"}}", c->f);
+            out_str(c->o, "\"}}");
         return 0;
     default:
         return 0;
@@ -143,6 +158,6 @@ int xray_chrome_finish(xray_chrome *c)
         free(s->frames);
     }
     u64_map_free(&c->stacks);
-    fputs("\n]}\n", c->f);
+    out_str(c->o, "\n]}\n");
     return 0;
 }

@@ -30,6 +30,7 @@ static int out_of_memory(void)
 typedef struct decode_run {
     const cli_options *o;
     host *h;
+    out out;            /* dumps' and conversions' standard output */
     td_xray_decoder d;
     td_xray_calls calls;
     void *calls_mem;
@@ -41,6 +42,7 @@ static int setup(decode_run *r, const cli_options *o, host *h, bool match,
     memset(r, 0, sizeof *r);
     r->o = o;
     r->h = h;
+    out_init(&r->out, stdout);
     if (o->recover)
         flags |= TD_XRAY_RECOVER_TYPED_EXTENTS;
     td_xray_init(&r->d, flags);
@@ -88,6 +90,7 @@ static int run(decode_run *r, event_fn fn, void *ctx)
 
 static void finish(decode_run *r)
 {
+    out_flush(&r->out);
     free(r->calls_mem);
 }
 
@@ -95,29 +98,35 @@ static void finish(decode_run *r)
 
 static int print_native(void *ctx, const td_xray_event *ev)
 {
-    (void)ctx;
-    xray_print_native(stdout, ev);
+    xray_print_native(ctx, ev);
     return 0;
 }
 
+typedef struct llvm_run {
+    out *o;
+    xray_llvm_style st;
+} llvm_run;
+
 static int print_llvm(void *ctx, const td_xray_event *ev)
 {
+    llvm_run *l = ctx;
     if (ev->kind == TD_XRAY_HEADER && ev->header.mode != TD_XRAY_MODE_FDR) {
         fprintf(stderr, "tracedec: --style=llvm prints FDR files only; this "
                         "is a basic-mode file\n");
         return EXIT_USAGE;
     }
-    xray_print_llvm(stdout, ctx, ev);
+    xray_print_llvm(l->o, &l->st, ev);
     return 0;
 }
 
 static int dump(decode_run *r)
 {
-    xray_llvm_style st;
-    memset(&st, 0, sizeof st);
+    llvm_run l;
+    memset(&l, 0, sizeof l);
+    l.o = &r->out;
     if (strcmp(r->o->style, "llvm") == 0)
-        return run(r, print_llvm, &st);
-    return run(r, print_native, NULL);
+        return run(r, print_llvm, &l);
+    return run(r, print_native, &r->out);
 }
 
 /* ---- convert ---------------------------------------------------------- */
@@ -129,8 +138,7 @@ static int to_yaml(void *ctx, const td_xray_event *ev)
 
 static int to_json(void *ctx, const td_xray_event *ev)
 {
-    (void)ctx;
-    xray_json_event(stdout, ev);
+    xray_json_event(ctx, ev);
     return 0;
 }
 
@@ -144,7 +152,7 @@ static int convert(decode_run *r)
     int rc;
     if (strcmp(r->o->to, "yaml") == 0) {
         xray_yaml y;
-        xray_yaml_init(&y, stdout, r->o->sort);
+        xray_yaml_init(&y, &r->out, r->o->sort);
         rc = run(r, to_yaml, &y);
         if (rc == EXIT_VALID && xray_yaml_finish(&y) != 0)
             rc = out_of_memory();
@@ -152,13 +160,13 @@ static int convert(decode_run *r)
     }
     if (strcmp(r->o->to, "chrome") == 0) {
         xray_chrome c;
-        xray_chrome_init(&c, stdout);
+        xray_chrome_init(&c, &r->out);
         rc = run(r, to_chrome, &c);
         if (rc == EXIT_VALID)
             xray_chrome_finish(&c);
         return rc;
     }
-    return run(r, to_json, NULL);
+    return run(r, to_json, &r->out);
 }
 
 /* ---- validate, stat, info --------------------------------------------- */

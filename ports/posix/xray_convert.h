@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "out.h"
 #include "tracedec.h"
 #include "u64_map.h"
 
@@ -30,21 +31,25 @@ typedef struct yaml_record {
 } yaml_record;
 
 typedef struct xray_yaml {
-    FILE *f;
+    out *o;
     bool sort;
     bool have_pending;
     yaml_record pending;
     yaml_record *all;   /* sort: every record */
     size_t n, cap;
     uint64_t printed;
+    char place[96];     /* "cpu: ..., kind: " of the last record printed */
+    size_t place_len;
+    uint32_t place_cpu;
+    int32_t place_tid, place_pid;
 } xray_yaml;
 
-void xray_yaml_init(xray_yaml *y, FILE *f, bool sort);
+void xray_yaml_init(xray_yaml *y, out *o, bool sort);
 int xray_yaml_event(xray_yaml *y, const td_xray_event *ev);
 int xray_yaml_finish(xray_yaml *y);
 
 /* ---- JSON Lines: one object per event --------------------------------- */
-void xray_json_event(FILE *f, const td_xray_event *ev);
+void xray_json_event(out *o, const td_xray_event *ev);
 
 /* ---- Chrome trace-event JSON ------------------------------------------
  * Function records become B/E pairs that nest per thread even when a
@@ -53,14 +58,14 @@ void xray_json_event(FILE *f, const td_xray_event *ev);
  * closed at the thread's last timestamp. Needs the decoder's call matcher
  * (function.closed). Custom and typed events become instant events. */
 typedef struct xray_chrome {
-    FILE *f;
+    out *o;
     uint64_t frequency;
     bool first;
     bool in_payload;
     u64_map stacks;  /* (pid, tid) -> chrome_stack */
 } xray_chrome;
 
-void xray_chrome_init(xray_chrome *c, FILE *f);
+void xray_chrome_init(xray_chrome *c, out *o);
 int xray_chrome_event(xray_chrome *c, const td_xray_event *ev);
 int xray_chrome_finish(xray_chrome *c);
 

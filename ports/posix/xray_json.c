@@ -7,107 +7,129 @@
 #include "xray_print.h"
 #include "escape.h"
 
-#include <inttypes.h>
 #include <string.h>
 
-static void where(FILE *f, const td_xray_event *ev)
+static void where(out *o, const td_xray_event *ev)
 {
-    fprintf(f, ",\"tsc\":%" PRIu64 ",\"cpu\":%" PRIu32 ",\"tid\":%" PRId32
-               ",\"pid\":%" PRId32,
-            ev->tsc, ev->cpu, ev->tid, ev->pid);
+    out_field_u64(o, ",\"tsc\":", ev->tsc);
+    out_field_u64(o, ",\"cpu\":", ev->cpu);
+    out_field_i64(o, ",\"tid\":", ev->tid);
+    out_field_i64(o, ",\"pid\":", ev->pid);
 }
 
-static void header(FILE *f, const td_xray_event *ev)
+static const char *boolean(bool b)
 {
-    fprintf(f, ",\"version\":%u,\"mode\":\"%s\",\"big_endian\":%s,"
-               "\"constant_tsc\":%s,\"nonstop_tsc\":%s,\"bitfield\":%" PRIu32
-               ",\"cycle_frequency\":%" PRIu64 ",\"buffer_size\":%" PRIu64
-               "}\n",
-            ev->header.version,
-            ev->header.mode == TD_XRAY_MODE_FDR ? "fdr" : "basic",
-            ev->header.big_endian ? "true" : "false",
-            ev->header.constant_tsc ? "true" : "false",
-            ev->header.nonstop_tsc ? "true" : "false", ev->header.bitfield,
-            ev->header.cycle_frequency, ev->header.buffer_size);
+    return b ? "true" : "false";
 }
 
-static void marker(FILE *f, const td_xray_event *ev)
+static void header(out *o, const td_xray_event *ev)
 {
-    fprintf(f, ",\"payload_size\":%" PRId32 ",\"delta\":%" PRId32,
-            ev->event.size, ev->event.delta);
+    out_field_u64(o, ",\"version\":", ev->header.version);
+    out_str(o, ev->header.mode == TD_XRAY_MODE_FDR ? ",\"mode\":\"fdr\""
+                                                   : ",\"mode\":\"basic\"");
+    out_str(o, ",\"big_endian\":");
+    out_str(o, boolean(ev->header.big_endian));
+    out_str(o, ",\"constant_tsc\":");
+    out_str(o, boolean(ev->header.constant_tsc));
+    out_str(o, ",\"nonstop_tsc\":");
+    out_str(o, boolean(ev->header.nonstop_tsc));
+    out_field_u64(o, ",\"bitfield\":", ev->header.bitfield);
+    out_field_u64(o, ",\"cycle_frequency\":", ev->header.cycle_frequency);
+    out_field_u64(o, ",\"buffer_size\":", ev->header.buffer_size);
+    out_str(o, "}\n");
+}
+
+static void marker(out *o, const td_xray_event *ev)
+{
+    out_field_i64(o, ",\"payload_size\":", ev->event.size);
+    out_field_i64(o, ",\"delta\":", ev->event.delta);
     if (ev->kind == TD_XRAY_TYPED_EVENT)
-        fprintf(f, ",\"type\":%u", ev->event.type);
-    where(f, ev);
-    fputs(",\"data\":\"", f);
+        out_field_u64(o, ",\"type\":", ev->event.type);
+    where(o, ev);
+    out_str(o, ",\"data\":\"");
 }
 
-static void warning(FILE *f, const td_xray_event *ev)
+static void warning(out *o, const td_xray_event *ev)
 {
-    fprintf(f, ",\"code\":\"%s\",\"func_id\":%" PRId32 ",\"count\":%" PRIu32,
-            td_warning_name(ev->warning.code), ev->warning.func_id,
-            ev->warning.count);
-    where(f, ev);
+    out_str(o, ",\"code\":\"");
+    out_str(o, td_warning_name(ev->warning.code));
+    out_field_i64(o, "\",\"func_id\":", ev->warning.func_id);
+    out_field_u64(o, ",\"count\":", ev->warning.count);
+    where(o, ev);
     if (ev->warning.reason != NULL) {
-        fputs(",\"reason\":\"", f);
-        escape_json(f, (const uint8_t *)ev->warning.reason,
+        out_str(o, ",\"reason\":\"");
+        escape_json(o, (const uint8_t *)ev->warning.reason,
                     strlen(ev->warning.reason));
-        fputc('"', f);
+        out_char(o, '"');
     }
 }
 
-void xray_json_event(FILE *f, const td_xray_event *ev)
+/* The fields of records that carry one number or two. */
+static void record_fields(out *o, const td_xray_event *ev)
 {
-    if (ev->kind == TD_XRAY_PAYLOAD) {
-        escape_json(f, ev->payload.data, ev->payload.len);
-        if (ev->flags & TD_XRAY_LAST_FRAGMENT)
-            fputs("\"}\n", f);
-        return;
-    }
-    fprintf(f, "{\"offset\":%" PRIu64 ",\"size\":%" PRIu64 ",\"kind\":\"%s\"",
-            ev->offset, ev->size, xray_kind_name(ev->kind));
     switch (ev->kind) {
-    case TD_XRAY_HEADER:
-        header(f, ev);
-        return;
     case TD_XRAY_EXTENTS:
-        fprintf(f, ",\"bytes\":%" PRIu64, ev->extents.bytes);
+        out_field_u64(o, ",\"bytes\":", ev->extents.bytes);
+        break;
+    case TD_XRAY_PADDING:
+        out_field_u64(o, ",\"bytes\":", ev->padding.bytes);
         break;
     case TD_XRAY_NEW_BUFFER:
     case TD_XRAY_PID:
-        fprintf(f, ",\"id\":%" PRId32, ev->thread.id);
+        out_field_i64(o, ",\"id\":", ev->thread.id);
         break;
     case TD_XRAY_WALLCLOCK:
-        fprintf(f, ",\"seconds\":%" PRIu64 ",\"micros\":%" PRIu32,
-                ev->wallclock.seconds, ev->wallclock.micros);
+        out_field_u64(o, ",\"seconds\":", ev->wallclock.seconds);
+        out_field_u64(o, ",\"micros\":", ev->wallclock.micros);
         break;
     case TD_XRAY_NEW_CPU:
     case TD_XRAY_TSC_WRAP:
-        fprintf(f, ",\"record_cpu\":%u,\"record_tsc\":%" PRIu64,
-                ev->cpu_record.id, ev->cpu_record.tsc);
+        out_field_u64(o, ",\"record_cpu\":", ev->cpu_record.id);
+        out_field_u64(o, ",\"record_tsc\":", ev->cpu_record.tsc);
         break;
     case TD_XRAY_FUNCTION:
-        fprintf(f, ",\"action\":\"%s\",\"func_id\":%" PRId32
-                   ",\"delta\":%" PRIu32,
-                xray_action_name(ev->function.action), ev->function.func_id,
-                ev->function.delta);
+        out_str(o, ",\"action\":\"");
+        out_str(o, xray_action_name(ev->function.action));
+        out_field_i64(o, "\",\"func_id\":", ev->function.func_id);
+        out_field_u64(o, ",\"delta\":", ev->function.delta);
         break;
     case TD_XRAY_CALL_ARG:
-        fprintf(f, ",\"value\":%" PRIu64, ev->call_arg.value);
+        out_field_u64(o, ",\"value\":", ev->call_arg.value);
         break;
-    case TD_XRAY_CUSTOM_EVENT:
-    case TD_XRAY_TYPED_EVENT:
-        marker(f, ev);
-        return;
-    case TD_XRAY_PADDING:
-        fprintf(f, ",\"bytes\":%" PRIu64, ev->padding.bytes);
-        break;
-    case TD_XRAY_WARNING:
-        warning(f, ev);
-        fputs("}\n", f);
-        return;
     default:
         break;
     }
-    where(f, ev);
-    fputs("}\n", f);
+}
+
+void xray_json_event(out *o, const td_xray_event *ev)
+{
+    if (ev->kind == TD_XRAY_PAYLOAD) {
+        escape_json(o, ev->payload.data, ev->payload.len);
+        if (ev->flags & TD_XRAY_LAST_FRAGMENT)
+            out_str(o, "\"}\n");
+        return;
+    }
+    out_field_u64(o, "{\"offset\":", ev->offset);
+    out_field_u64(o, ",\"size\":", ev->size);
+    out_str(o, ",\"kind\":\"");
+    out_str(o, xray_kind_name(ev->kind));
+    out_char(o, '"');
+    switch (ev->kind) {
+    case TD_XRAY_HEADER:
+        header(o, ev);
+        return;
+    case TD_XRAY_CUSTOM_EVENT:
+    case TD_XRAY_TYPED_EVENT:
+        marker(o, ev);
+        return;
+    case TD_XRAY_WARNING:
+        warning(o, ev);
+        out_str(o, "}\n");
+        return;
+    default:
+        record_fields(o, ev);
+        break;
+    }
+    where(o, ev);
+    out_str(o, "}\n");
 }

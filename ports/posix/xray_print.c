@@ -4,7 +4,6 @@
 #include "xray_print.h"
 #include "escape.h"
 
-#include <inttypes.h>
 
 const char *xray_kind_name(int kind)
 {
@@ -29,166 +28,205 @@ const char *xray_action_name(int action)
     }
 }
 
-static void where(FILE *f, const td_xray_event *ev)
+static void where(out *o, const td_xray_event *ev)
 {
-    fprintf(f, " tsc=%" PRIu64 " cpu=%" PRIu32 " tid=%" PRId32
-               " pid=%" PRId32,
-            ev->tsc, ev->cpu, ev->tid, ev->pid);
+    out_field_u64(o, " tsc=", ev->tsc);
+    out_field_u64(o, " cpu=", ev->cpu);
+    out_field_i64(o, " tid=", ev->tid);
+    out_field_i64(o, " pid=", ev->pid);
 }
 
-static void print_header(FILE *f, const td_xray_event *ev)
+static void print_header(out *o, const td_xray_event *ev)
 {
-    fprintf(f,
-            " version=%u mode=%s byte_order=%s constant_tsc=%d "
-            "nonstop_tsc=%d bitfield=0x%08" PRIx32 " cycle_frequency=%" PRIu64
-            " buffer_size=%" PRIu64 "\n",
-            ev->header.version,
-            ev->header.mode == TD_XRAY_MODE_FDR ? "fdr" : "basic",
-            ev->header.big_endian ? "be" : "le", ev->header.constant_tsc,
-            ev->header.nonstop_tsc, ev->header.bitfield,
-            ev->header.cycle_frequency, ev->header.buffer_size);
+    out_field_u64(o, " version=", ev->header.version);
+    out_str(o, ev->header.mode == TD_XRAY_MODE_FDR ? " mode=fdr"
+                                                   : " mode=basic");
+    out_str(o, ev->header.big_endian ? " byte_order=be" : " byte_order=le");
+    out_field_u64(o, " constant_tsc=", ev->header.constant_tsc);
+    out_field_u64(o, " nonstop_tsc=", ev->header.nonstop_tsc);
+    out_str(o, " bitfield=0x");
+    out_hex(o, ev->header.bitfield, 8);
+    out_field_u64(o, " cycle_frequency=", ev->header.cycle_frequency);
+    out_field_u64(o, " buffer_size=", ev->header.buffer_size);
+    out_char(o, '\n');
 }
 
-static void print_event_marker(FILE *f, const td_xray_event *ev)
+static void print_event_marker(out *o, const td_xray_event *ev)
 {
     if (ev->kind == TD_XRAY_TYPED_EVENT)
-        fprintf(f, " type=%u", ev->event.type);
-    fprintf(f, " size=%" PRId32 " delta=%" PRId32, ev->event.size,
-            ev->event.delta);
-    where(f, ev);
-    fputs(" data=\"", f);
+        out_field_u64(o, " type=", ev->event.type);
+    out_field_i64(o, " size=", ev->event.size);
+    out_field_i64(o, " delta=", ev->event.delta);
+    where(o, ev);
+    out_str(o, " data=\"");
 }
 
-void xray_print_native(FILE *f, const td_xray_event *ev)
+/* What follows "@OFFSET+SIZE KIND"; false when the line is complete. */
+static bool print_native_fields(out *o, const td_xray_event *ev)
 {
-    if (ev->kind == TD_XRAY_PAYLOAD) {
-        escape_c(f, ev->payload.data, ev->payload.len);
-        if (ev->flags & TD_XRAY_LAST_FRAGMENT)
-            fputs("\"\n", f);
-        return;
-    }
-    fprintf(f, "@%" PRIu64 "+%" PRIu64 " %s", ev->offset, ev->size,
-            xray_kind_name(ev->kind));
     switch (ev->kind) {
     case TD_XRAY_HEADER:
-        print_header(f, ev);
-        return;
+        print_header(o, ev);
+        return false;
     case TD_XRAY_EXTENTS:
-        fprintf(f, " bytes=%" PRIu64 "\n", ev->extents.bytes);
-        return;
+    case TD_XRAY_PADDING:
+        out_field_u64(o, " bytes=", ev->kind == TD_XRAY_EXTENTS
+                                    ? ev->extents.bytes
+                                    : ev->padding.bytes);
+        out_char(o, '\n');
+        return false;
     case TD_XRAY_NEW_BUFFER:
-        fprintf(f, " tid=%" PRId32 "\n", ev->thread.id);
-        return;
-    case TD_XRAY_WALLCLOCK:
-        fprintf(f, " seconds=%" PRIu64 " micros=%" PRIu32 "\n",
-                ev->wallclock.seconds, ev->wallclock.micros);
-        return;
     case TD_XRAY_PID:
-        fprintf(f, " pid=%" PRId32 "\n", ev->thread.id);
-        return;
+        out_field_i64(o, ev->kind == TD_XRAY_PID ? " pid=" : " tid=",
+                  ev->thread.id);
+        out_char(o, '\n');
+        return false;
+    case TD_XRAY_WALLCLOCK:
+        out_field_u64(o, " seconds=", ev->wallclock.seconds);
+        out_field_u64(o, " micros=", ev->wallclock.micros);
+        out_char(o, '\n');
+        return false;
     case TD_XRAY_FUNCTION:
-        fprintf(f, " %s func=%" PRId32 " delta=%" PRIu32,
-                xray_action_name(ev->function.action), ev->function.func_id,
-                ev->function.delta);
-        break;
+        out_char(o, ' ');
+        out_str(o, xray_action_name(ev->function.action));
+        out_field_i64(o, " func=", ev->function.func_id);
+        out_field_u64(o, " delta=", ev->function.delta);
+        return true;
     case TD_XRAY_CALL_ARG:
-        fprintf(f, " value=%" PRIu64, ev->call_arg.value);
-        break;
+        out_field_u64(o, " value=", ev->call_arg.value);
+        return true;
     case TD_XRAY_CUSTOM_EVENT:
     case TD_XRAY_TYPED_EVENT:
-        print_event_marker(f, ev);
-        return;
+        print_event_marker(o, ev);
+        return false;
     case TD_XRAY_END_OF_BUFFER:
-        fputc('\n', f);
-        return;
-    case TD_XRAY_PADDING:
-        fprintf(f, " bytes=%" PRIu64 "\n", ev->padding.bytes);
-        return;
+        out_char(o, '\n');
+        return false;
     case TD_XRAY_WARNING:
-        fprintf(f, " %s func=%" PRId32 " count=%" PRIu32,
-                td_warning_name(ev->warning.code), ev->warning.func_id,
-                ev->warning.count);
-        break;
+        out_char(o, ' ');
+        out_str(o, td_warning_name(ev->warning.code));
+        out_field_i64(o, " func=", ev->warning.func_id);
+        out_field_u64(o, " count=", ev->warning.count);
+        return true;
     default: /* NEW_CPU and TSC_WRAP: all they say is in where() */
-        break;
+        return true;
     }
-    where(f, ev);
-    fputc('\n', f);
 }
 
-static void print_llvm_function(FILE *f, const td_xray_event *ev)
+void xray_print_native(out *o, const td_xray_event *ev)
 {
-    static const char *const names[] = {"Function Enter", "Function Exit",
-                                        "Function Tail Exit",
-                                        "Function Enter With Arg"};
-    fprintf(f, "<%s: #%" PRId32 " delta = +%" PRIu32 ">\n",
-            names[ev->function.action & 3], ev->function.func_id,
-            ev->function.delta);
+    if (ev->kind == TD_XRAY_PAYLOAD) {
+        escape_c(o, ev->payload.data, ev->payload.len);
+        if (ev->flags & TD_XRAY_LAST_FRAGMENT)
+            out_str(o, "\"\n");
+        return;
+    }
+    out_field_u64(o, "@", ev->offset);
+    out_field_u64(o, "+", ev->size);
+    out_char(o, ' ');
+    out_str(o, xray_kind_name(ev->kind));
+    if (!print_native_fields(o, ev))
+        return;
+    where(o, ev);
+    out_char(o, '\n');
 }
 
-static void print_llvm_marker(FILE *f, const td_xray_event *ev,
+static void print_llvm_function(out *o, const td_xray_event *ev)
+{
+    static const char *const names[] = {"<Function Enter: #",
+                                        "<Function Exit: #",
+                                        "<Function Tail Exit: #",
+                                        "<Function Enter With Arg: #"};
+    out_str(o, names[ev->function.action & 3]);
+    out_i64(o, ev->function.func_id);
+    out_field_u64(o, " delta = +", ev->function.delta);
+    out_str(o, ">\n");
+}
+
+static void print_llvm_marker(out *o, const td_xray_event *ev,
                               unsigned version)
 {
-    if (ev->kind == TD_XRAY_TYPED_EVENT)
-        fprintf(f, "<Typed Event: delta = +%" PRId32 ", type = %u, size = %"
-                   PRId32 ", data = '",
-                ev->event.delta, ev->event.type, ev->event.size);
-    else if (version >= 5)
-        fprintf(f, "<Custom Event: delta = +%" PRId32 ", size = %" PRId32
-                   ", data = '",
-                ev->event.delta, ev->event.size);
-    else
-        fprintf(f, "<Custom Event: tsc = %" PRIu64 ", cpu = %u, size = %"
-                   PRId32 ", data = '",
-                ev->event.tsc_field, ev->event.cpu_field, ev->event.size);
+    if (ev->kind == TD_XRAY_TYPED_EVENT) {
+        out_field_i64(o, "<Typed Event: delta = +", ev->event.delta);
+        out_field_u64(o, ", type = ", ev->event.type);
+    } else if (version >= 5) {
+        out_field_i64(o, "<Custom Event: delta = +", ev->event.delta);
+    } else {
+        out_field_u64(o, "<Custom Event: tsc = ", ev->event.tsc_field);
+        out_field_u64(o, ", cpu = ", ev->event.cpu_field);
+    }
+    out_field_i64(o, ", size = ", ev->event.size);
+    out_str(o, ", data = '");
 }
 
-void xray_print_llvm(FILE *f, xray_llvm_style *st, const td_xray_event *ev)
+/* The lines of records that carry one number or two. */
+static void print_llvm_record(out *o, const td_xray_event *ev)
+{
+    switch (ev->kind) {
+    case TD_XRAY_EXTENTS:
+        out_field_u64(o, "<Buffer: size = ", ev->extents.bytes);
+        out_str(o, " bytes>\n");
+        break;
+    case TD_XRAY_NEW_BUFFER:
+    case TD_XRAY_PID:
+        out_field_i64(o, ev->kind == TD_XRAY_PID ? "<PID: " : "<Thread ID: ",
+                  ev->thread.id);
+        out_str(o, ">\n");
+        break;
+    case TD_XRAY_WALLCLOCK:
+        out_field_u64(o, "<Wall Time: seconds = ", ev->wallclock.seconds);
+        out_char(o, '.');
+        out_u64_padded(o, ev->wallclock.micros, 6);
+        out_str(o, ">\n");
+        break;
+    case TD_XRAY_NEW_CPU:
+        out_field_u64(o, "<CPU: id = ", ev->cpu_record.id);
+        out_field_u64(o, ", tsc = ", ev->cpu_record.tsc);
+        out_str(o, ">\n");
+        break;
+    case TD_XRAY_TSC_WRAP:
+        out_field_u64(o, "<TSC Wrap: base = ", ev->cpu_record.tsc);
+        out_str(o, ">\n");
+        break;
+    default: /* TD_XRAY_CALL_ARG */
+        out_field_u64(o, "<Call Argument: data = ", ev->call_arg.value);
+        out_str(o, " (hex = 0x");
+        out_hex(o, ev->call_arg.value, 1);
+        out_str(o, ")>\n");
+        break;
+    }
+}
+
+void xray_print_llvm(out *o, xray_llvm_style *st, const td_xray_event *ev)
 {
     switch (ev->kind) {
     case TD_XRAY_HEADER:
         st->version = ev->header.version;
         break;
-    case TD_XRAY_EXTENTS:
-        fprintf(f, "<Buffer: size = %" PRIu64 " bytes>\n", ev->extents.bytes);
-        break;
-    case TD_XRAY_NEW_BUFFER:
-        fprintf(f, "<Thread ID: %" PRId32 ">\n", ev->thread.id);
-        break;
-    case TD_XRAY_WALLCLOCK:
-        fprintf(f, "<Wall Time: seconds = %" PRIu64 ".%06" PRIu32 ">\n",
-                ev->wallclock.seconds, ev->wallclock.micros);
-        break;
-    case TD_XRAY_PID:
-        fprintf(f, "<PID: %" PRId32 ">\n", ev->thread.id);
-        break;
-    case TD_XRAY_NEW_CPU:
-        fprintf(f, "<CPU: id = %u, tsc = %" PRIu64 ">\n", ev->cpu_record.id,
-                ev->cpu_record.tsc);
-        break;
-    case TD_XRAY_TSC_WRAP:
-        fprintf(f, "<TSC Wrap: base = %" PRIu64 ">\n", ev->cpu_record.tsc);
-        break;
     case TD_XRAY_FUNCTION:
-        print_llvm_function(f, ev);
-        break;
-    case TD_XRAY_CALL_ARG:
-        fprintf(f, "<Call Argument: data = %" PRIu64 " (hex = 0x%" PRIx64
-                   ")>\n",
-                ev->call_arg.value, ev->call_arg.value);
+        print_llvm_function(o, ev);
         break;
     case TD_XRAY_CUSTOM_EVENT:
     case TD_XRAY_TYPED_EVENT:
         st->marker = ev->kind;
-        print_llvm_marker(f, ev, st->version);
+        print_llvm_marker(o, ev, st->version);
         break;
     case TD_XRAY_PAYLOAD:
-        fwrite(ev->payload.data, 1, ev->payload.len, f);
+        out_bytes(o, ev->payload.data, ev->payload.len);
         if (ev->flags & TD_XRAY_LAST_FRAGMENT)
-            fputs(st->marker == TD_XRAY_TYPED_EVENT ? "'\n" : "'>\n", f);
+            out_str(o, st->marker == TD_XRAY_TYPED_EVENT ? "'\n" : "'>\n");
         break;
     case TD_XRAY_END_OF_BUFFER:
-        fputs("<End of Buffer>\n", f);
+        out_str(o, "<End of Buffer>\n");
+        break;
+    case TD_XRAY_EXTENTS:
+    case TD_XRAY_NEW_BUFFER:
+    case TD_XRAY_PID:
+    case TD_XRAY_WALLCLOCK:
+    case TD_XRAY_NEW_CPU:
+    case TD_XRAY_TSC_WRAP:
+    case TD_XRAY_CALL_ARG:
+        print_llvm_record(o, ev);
         break;
     default:
         break;

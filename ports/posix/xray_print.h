@@ -8,12 +8,11 @@
 #ifndef TRACEDEC_XRAY_PRINT_H
 #define TRACEDEC_XRAY_PRINT_H
 
-#include <stdio.h>
-
+#include "out.h"
 #include "tracedec.h"
 
 /* "@OFFSET+SIZE kind field=value ..." */
-void xray_print_native(FILE *f, const td_xray_event *ev);
+void xray_print_native(out *o, const td_xray_event *ev);
 
 /* What the llvm-style printer remembers between events. Zero it before
  * the first event. */
@@ -24,7 +23,7 @@ typedef struct xray_llvm_style {
 
 /* Exactly what `llvm-xray fdr-dump` prints for the record; nothing for
  * events it does not print (the header, padding, warnings). */
-void xray_print_llvm(FILE *f, xray_llvm_style *st, const td_xray_event *ev);
+void xray_print_llvm(out *o, xray_llvm_style *st, const td_xray_event *ev);
 
 /* "function", "call_arg", ...: the names dumps and JSON use. */
 const char *xray_kind_name(int kind);

@@ -9,7 +9,6 @@
 #include "xray_convert.h"
 #include "grow.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,10 +24,10 @@ static const char *kind_name(const yaml_record *r)
     return actions[r->action & 3];
 }
 
-void xray_yaml_init(xray_yaml *y, FILE *f, bool sort)
+void xray_yaml_init(xray_yaml *y, out *o, bool sort)
 {
     memset(y, 0, sizeof *y);
-    y->f = f;
+    y->o = o;
     y->sort = sort;
 }
 
@@ -58,56 +57,101 @@ static bool printable(const uint8_t *p, size_t n)
     return true;
 }
 
-static void scalar(FILE *f, const uint8_t *p, size_t n)
+static void scalar(out *o, const uint8_t *p, size_t n)
 {
     size_t i;
     if (plain_safe(p, n)) {
-        fwrite(p, 1, n, f);
+        out_bytes(o, p, n);
     } else if (printable(p, n)) {
-        fputc('\'', f);
+        out_char(o, '\'');
         for (i = 0; i < n; i++) {
             if (p[i] == '\'')
-                fputc('\'', f);
-            fputc(p[i], f);
+                out_char(o, '\'');
+            out_char(o, (char)p[i]);
         }
-        fputc('\'', f);
+        out_char(o, '\'');
     } else {
-        fputc('"', f);
+        out_char(o, '"');
         for (i = 0; i < n; i++) {
-            if (p[i] == '"' || p[i] == '\\')
-                fprintf(f, "\\%c", p[i]);
-            else if (p[i] >= 0x20 && p[i] < 0x7f)
-                fputc(p[i], f);
-            else
-                fprintf(f, "\\x%02X", p[i]);
+            if (p[i] == '"' || p[i] == '\\') {
+                out_char(o, '\\');
+                out_char(o, (char)p[i]);
+            } else if (p[i] >= 0x20 && p[i] < 0x7f) {
+                out_char(o, (char)p[i]);
+            } else {
+                out_str(o, "\\x");
+                out_char(o, "0123456789ABCDEF"[p[i] >> 4]);
+                out_char(o, "0123456789ABCDEF"[p[i] & 15]);
+            }
         }
-        fputc('"', f);
+        out_char(o, '"');
     }
+}
+
+/* "cpu: N, thread: N, process: N, kind: ": formatted again only when the
+ * cpu or thread changes (consecutive records mostly share them). */
+static void print_place(xray_yaml *y, const yaml_record *r)
+{
+    char *t = y->place;
+    if (!y->place_len || r->cpu != y->place_cpu || r->tid != y->place_tid ||
+        r->pid != y->place_pid) {
+        memcpy(t, "cpu: ", 5);
+        t += 5;
+        t += out_format_i64(t, r->cpu);
+        if (r->tid != 0) {
+            memcpy(t, ", thread: ", 10);
+            t += 10;
+            t += out_format_i64(t, (uint32_t)r->tid);
+        }
+        if (r->pid != 0) {
+            memcpy(t, ", process: ", 11);
+            t += 11;
+            t += out_format_i64(t, (uint32_t)r->pid);
+        }
+        memcpy(t, ", kind: ", 8);
+        y->place_len = (size_t)(t + 8 - y->place);
+        y->place_cpu = r->cpu;
+        y->place_tid = r->tid;
+        y->place_pid = r->pid;
+    }
+    out_bytes(y->o, y->place, y->place_len);
+}
+
+static void print_args(out *o, const yaml_record *r)
+{
+    size_t i;
+    out_str(o, "args: [ ");
+    for (i = 0; i < r->nargs; i++) {
+        if (i > 0)
+            out_str(o, ", ");
+        out_u64(o, r->args[i]);
+    }
+    out_str(o, " ], ");
 }
 
 static void print_record(xray_yaml *y, const yaml_record *r)
 {
-    FILE *f = y->f;
-    size_t i;
+    out *o = y->o;
+    char id[24];
+    size_t id_len = out_format_i64(id, r->func_id);
     if (y->printed++ == 0)
-        fputs("records:\n", f);
-    fprintf(f, "  - { type: %u, func-id: %" PRId32 ", function: '%" PRId32
-               "', ",
-            r->type, r->func_id, r->func_id);
-    if (r->nargs > 0) {
-        fputs("args: [ ", f);
-        for (i = 0; i < r->nargs; i++)
-            fprintf(f, "%s%" PRIu64, i ? ", " : "", r->args[i]);
-        fputs(" ], ", f);
-    }
-    fprintf(f, "cpu: %" PRIu32 ", ", r->cpu);
-    if (r->tid != 0)
-        fprintf(f, "thread: %" PRIu32 ", ", (uint32_t)r->tid);
-    if (r->pid != 0)
-        fprintf(f, "process: %" PRIu32 ", ", (uint32_t)r->pid);
-    fprintf(f, "kind: %s, tsc: %" PRIu64 ", data: ", kind_name(r), r->tsc);
-    scalar(f, r->data, r->data_len);
-    fputs(" }\n", f);
+        out_str(o, "records:\n");
+    out_str(o, "  - { type: ");
+    out_u64(o, r->type);
+    out_str(o, ", func-id: ");
+    out_bytes(o, id, id_len);
+    out_str(o, ", function: '");
+    out_bytes(o, id, id_len);
+    out_str(o, "', ");
+    if (r->nargs > 0)
+        print_args(o, r);
+    print_place(y, r);
+    out_str(o, kind_name(r));
+    out_str(o, ", tsc: ");
+    out_u64(o, r->tsc);
+    out_str(o, ", data: ");
+    scalar(o, r->data, r->data_len);
+    out_str(o, " }\n");
 }
 
 static void free_record(yaml_record *r)
@@ -172,22 +216,26 @@ static int add_data(yaml_record *r, const uint8_t *p, size_t n)
     return 0;
 }
 
-static void print_header(FILE *f, const td_xray_event *ev)
+static void print_header(out *o, const td_xray_event *ev)
 {
-    fprintf(f, "---\nheader:\n  version:         %u\n"
-               "  type:            %u\n  constant-tsc:    %s\n"
-               "  nonstop-tsc:     %s\n  cycle-frequency: %" PRIu64 "\n",
-            ev->header.version, ev->header.mode,
-            ev->header.constant_tsc ? "true" : "false",
-            ev->header.nonstop_tsc ? "true" : "false",
-            ev->header.cycle_frequency);
+    out_str(o, "---\nheader:\n  version:         ");
+    out_u64(o, ev->header.version);
+    out_str(o, "\n  type:            ");
+    out_u64(o, ev->header.mode);
+    out_str(o, ev->header.constant_tsc ? "\n  constant-tsc:    true"
+                                       : "\n  constant-tsc:    false");
+    out_str(o, ev->header.nonstop_tsc ? "\n  nonstop-tsc:     true"
+                                      : "\n  nonstop-tsc:     false");
+    out_str(o, "\n  cycle-frequency: ");
+    out_u64(o, ev->header.cycle_frequency);
+    out_char(o, '\n');
 }
 
 int xray_yaml_event(xray_yaml *y, const td_xray_event *ev)
 {
     switch (ev->kind) {
     case TD_XRAY_HEADER:
-        print_header(y->f, ev);
+        print_header(y->o, ev);
         return 0;
     case TD_XRAY_FUNCTION:
     case TD_XRAY_CUSTOM_EVENT:
@@ -246,7 +294,7 @@ int xray_yaml_finish(xray_yaml *y)
     if (release(y) != 0 || (y->sort && print_sorted(y) != 0))
         return -1;
     if (y->printed == 0)
-        fputs("records:         []\n", y->f);
-    fputs("...\n", y->f);
+        out_str(y->o, "records:         []\n");
+    out_str(y->o, "...\n");
     return 0;
 }
