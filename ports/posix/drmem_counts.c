@@ -23,6 +23,7 @@ void drmem_counts_init(drmem_shard_counts *s, uint32_t index)
     u64_map_init(&s->c.unique_pcs, 1);
     u64_map_init(&s->tids, 1);
     s->tid = -1;
+    s->last_tid = -1;
     s->filetype = -1;
     s->index = index;
 }
@@ -36,6 +37,29 @@ void drmem_counts_free(drmem_shard_counts *s)
 static bool has_bits(int64_t filetype, uint64_t bits)
 {
     return filetype == -1 || ((uint64_t)filetype & bits) != 0;
+}
+
+/* Add pc to the unique set, unless the seen filter already knows it. */
+static int note_pc(drmem_counters *c, uint64_t pc)
+{
+    uint64_t *slot = &c->seen[(pc ^ pc >> 12) % DRMEM_SEEN_PCS];
+    if (*slot == pc && pc != 0)
+        return 0;
+    if (u64_map_get(&c->unique_pcs, pc) == NULL)
+        return -1;
+    *slot = pc;
+    return 0;
+}
+
+/* Add tid to the shard's threads, unless it is the last event's. */
+static int note_tid(drmem_shard_counts *s, int64_t tid)
+{
+    if (tid == -1 || tid == s->last_tid)
+        return 0;
+    if (u64_map_get(&s->tids, (uint64_t)tid) == NULL)
+        return -1;
+    s->last_tid = tid;
+    return 0;
 }
 
 static int count_instr(drmem_shard_counts *s, const td_drmem_event *ev)
@@ -52,7 +76,7 @@ static int count_instr(drmem_shard_counts *s, const td_drmem_event *ev)
     }
     n[DC_INSTRS]++;
     n[kernel ? DC_KERNEL_INSTRS : DC_USER_INSTRS]++;
-    return u64_map_get(&s->c.unique_pcs, ev->instr.pc) == NULL ? -1 : 0;
+    return note_pc(&s->c, ev->instr.pc);
 }
 
 /* The counter of a marker type; DC_COUNT for none. */
@@ -124,7 +148,7 @@ int drmem_counts_event(drmem_shard_counts *s, const td_drmem_event *ev)
 {
     if (ev->flags & TD_DRMEM_HIDDEN)
         return 0;
-    if (ev->tid != -1 && u64_map_get(&s->tids, (uint64_t)ev->tid) == NULL)
+    if (note_tid(s, ev->tid) != 0)
         return -1;
     if (s->tid == -1)
         s->tid = ev->tid;

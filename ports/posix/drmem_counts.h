@@ -25,15 +25,21 @@ enum drmem_counter {
     DC_COUNT
 };
 
+/* PCs known to be in unique_pcs, by their low bits: most instructions
+ * repeat a recent PC, and this spares them the hash set. */
+#define DRMEM_SEEN_PCS 4096
+
 typedef struct drmem_counters {
     uint64_t n[DC_COUNT];
     u64_map unique_pcs;
+    uint64_t seen[DRMEM_SEEN_PCS]; /* 0: empty (PC 0 takes the set) */
 } drmem_counters;
 
 typedef struct drmem_shard_counts {
     drmem_counters c;
     u64_map tids;          /* distinct threads in the shard */
     int64_t tid;           /* the shard's thread (last THREAD_EXIT) */
+    int64_t last_tid;      /* the last event's thread, known to be in tids */
     int64_t filetype;      /* -1 until a FILETYPE marker */
     uint32_t index;        /* the shard's position among the files */
 } drmem_shard_counts;
