@@ -12,6 +12,8 @@
 #   make fuzz-smoke         every harness for SMOKE_SECONDS (5) under libFuzzer
 #   make fuzz-afl FUZZER=xray SECONDS=60 AFL++ campaign
 #   make rss-check          peak RSS of `validate` on a 300 MB FDR trace
+#   make bench              speed and memory against llvm-xray, zlib, lz4,
+#                           sqlite3 and cat, as ratios (tests/bench)
 #   make install PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -59,7 +61,7 @@ FUZZ_SRC := $(wildcard fuzz/*_fuzzer.c)
 FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%_fuzzer.c=$(BUILD)/fuzz/%_replay)
 
 .PHONY: all run test tests asan check-freestanding check-stack fuzz \
-        fuzz-smoke fuzz-afl rss-check install uninstall clean
+        fuzz-smoke fuzz-afl bench rss-check install uninstall clean
 
 all: $(LIB) $(CLI)
 
@@ -200,6 +202,20 @@ fuzz-afl:
 	  AFL_NO_AFFINITY=1 AFL_AUTORESUME=1 afl-fuzz -V $(SECONDS) \
 	  -i fuzz/corpus/$(FUZZER) -o $(BUILD)/fuzz/afl-$(FUZZER) \
 	  -x fuzz/$(FUZZER).dict -- $(BUILD)/fuzz/$(FUZZER)_afl
+
+# make bench: tracedec against llvm-xray, zlib, lz4, sqlite3 and cat on big
+# inputs it builds (tests/bench/bench.sh), as one table of ratios.
+BENCH_TOOLS := $(BUILD)/bench
+$(BENCH_TOOLS)/zlib_inflate: tests/bench/zlib_inflate.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 $< -o $@ -lz
+
+$(BENCH_TOOLS)/td_decompress: tests/bench/td_decompress.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Iinclude $< $(LIB) -o $@
+
+bench: all $(BENCH_TOOLS)/zlib_inflate $(BENCH_TOOLS)/td_decompress
+	@sh tests/bench/bench.sh $(CLI) $(BENCH_TOOLS)
 
 rss-check: all
 	@sh tests/rss_check.sh $(CLI)

@@ -1,0 +1,179 @@
+#!/bin/sh
+# bench.sh TRACEDEC TOOLS_DIR - `make bench`: tracedec against the tools
+# people use today, on big inputs built here, in one run, as ratios.
+#
+# Inputs (kept in $BENCH_DIR, default /tmp/tracedec-bench, so a second run
+# skips building them):
+#   xray.fdr      ~300 MB FDR trace written by clang-14's compiler-rt
+#   threadsig     ../shared/corpus drmemtrace_samples/threadsig.x86_64
+#                 (61.6 M records in 21 zips; its rows SKIP without it)
+#   xray.lz4      the XRay trace as an LZ4 frame (lz4 -1)
+#   reven.sqlite  ~1 GB REVEN block trace (tests/rvn_writer.py, grown with
+#                 sqlite3)
+#   umt/          ~1 GB UMT trace from the test encoder
+# Every command runs twice; the faster run counts. Peak RSS is GNU time's
+# %M. Ratios are peer time / tracedec time: above 1, tracedec is faster.
+# Throughput is of the input as stored, except for the drmemtrace rows:
+# of the records, uncompressed.
+set -u
+TRACEDEC=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TOOLS=$(cd "$2" && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BENCH_DIR=${BENCH_DIR:-/tmp/tracedec-bench}
+XRAY_MB=${XRAY_MB:-300}
+BIG_MB=${BIG_MB:-1024}
+TIME=/usr/bin/time
+CORPUS=$ROOT/../shared/corpus/drmemtrace/drmemtrace_samples/threadsig.x86_64
+mkdir -p "$BENCH_DIR"
+cd "$BENCH_DIR" || exit 1
+[ -x $TIME ] || { echo "bench: GNU time is missing (apt-get install time)"; exit 1; }
+
+# ---- inputs ---------------------------------------------------------------
+
+make_xray() {
+    [ -s xray.fdr ] && return 0
+    clang++-14 -std=c++17 -O2 -fxray-instrument -fxray-instruction-threshold=1 \
+        -pthread "$ROOT/tests/oracle/xray_workload.cc" -o workload || return 1
+    rm -f big.*
+    # 1 MiB buffers, XRAY_MB of them kept: enough calls to fill them all
+    XRAY_OPTIONS="xray_logfile_base=$BENCH_DIR/big." ./workload fdr threads=2 \
+        depth=6 iters=3000000 fdr=buffer_size=1048576:buffer_max=$XRAY_MB \
+        >/dev/null 2>&1
+    mv big.* xray.fdr
+}
+
+make_lz4() {
+    [ -s xray.lz4 ] || lz4 -q -1 -f xray.fdr xray.lz4
+}
+
+make_reven() {
+    [ -s reven.sqlite ] && return 0
+    rm -rf rvn-seed
+    python3 "$ROOT/tests/rvn_writer.py" rvn-seed 10 >/dev/null || return 1
+    cp rvn-seed/small.sqlite reven.tmp
+    rows=$((BIG_MB * 1024 * 1024 / 14))
+    last=$(sqlite3 reven.tmp "select max(transition_id) from execution")
+    blocks=$(sqlite3 reven.tmp "select count(*) from blocks")
+    sqlite3 reven.tmp "pragma journal_mode=off" "pragma synchronous=off" \
+        "with recursive c(i) as (select 1 union all select i + 1 from c
+           where i < $rows)
+         insert into execution
+           select $last + i * 7, 2 + (i % ($blocks - 1)) from c" >/dev/null &&
+        mv reven.tmp reven.sqlite
+}
+
+make_umt() {
+    [ -s umt/exec.vtable ] && return 0
+    cc -std=c99 -O2 -D_POSIX_C_SOURCE=200809L -I"$ROOT/tests" \
+        "$ROOT/tests/tools/umt_bigtrace.c" "$ROOT/tests/umt_encoder.c" \
+        "$ROOT/tests/umt_traces.c" -o umt_bigtrace || return 1
+    rm -rf umt && ./umt_bigtrace umt "$BIG_MB" >/dev/null
+}
+
+# ---- measuring ------------------------------------------------------------
+
+# run CMD: the best wall time of two runs of the shell command CMD (its
+# output thrown away) into $secs, the peak RSS in KB into $kb. Returns the
+# status of the last run.
+run() {
+    best=""
+    kb=0
+    for attempt in 1 2; do
+        $TIME -f "%e %M" -o time.txt sh -c "$1 >/dev/null 2>err.txt"
+        status=$?
+        t=$(tail -n 1 time.txt | cut -d' ' -f1)
+        m=$(tail -n 1 time.txt | cut -d' ' -f2)
+        [ "$m" -gt "$kb" ] && kb=$m
+        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then
+            best=$t
+        fi
+    done
+    secs=$best
+    return $status
+}
+
+bytes_of() {
+    cat "$@" 2>/dev/null | wc -c
+}
+
+# row NAME BYTES TARGET OURS PEER_NAME PEER: one line of the table; OURS
+# and PEER are shell commands.
+row() {
+    if ! run "$4"; then
+        printf '%-30s FAILED: %s\n' "$1" "$(head -c 200 err.txt)"
+        return
+    fi
+    our_s=$secs our_kb=$kb
+    peer_name=$5
+    run "$6" || peer_name="$peer_name (failed)"
+    awk -v n="$1" -v b="$2" -v t="$3" -v os="$our_s" -v okb="$our_kb" \
+        -v p="$peer_name" -v ps="$secs" -v pkb="$kb" 'BEGIN {
+            if (os <= 0) os = 0.005; if (ps <= 0) ps = 0.005
+            printf "%-30s %7.2f s %7.0f MB/s %6.1f MB | %-27s %7.2f s %7.0f MB | %7.2fx  %s\n",
+                n, os, b / os / 1e6, okb / 1024, p, ps, pkb / 1024, ps / os, t
+        }'
+}
+
+skip() {
+    printf '%-30s SKIP: %s\n' "$1" "$2"
+}
+
+header() {
+    printf '%-30s %9s %12s %9s | %-27s %9s %9s | %8s  %s\n' "row" \
+        "tracedec" "throughput" "peak RSS" "peer" "peer" "peer RSS" \
+        "ratio" "target"
+}
+
+# ---- the table ------------------------------------------------------------
+
+echo "building inputs in $BENCH_DIR (kept for the next run) ..."
+XRAY=$(command -v llvm-xray-14 || command -v llvm-xray)
+make_xray || echo "bench: cannot write the XRay trace (clang++-14 and libclang-rt-14-dev)"
+make_lz4 || echo "bench: cannot write the LZ4 file (lz4)"
+make_reven || echo "bench: cannot write the REVEN database (python3, sqlite3)"
+make_umt || echo "bench: cannot write the UMT trace"
+echo
+header
+T=$TRACEDEC
+if [ -s xray.fdr ] && [ -n "$XRAY" ]; then
+    n=$(bytes_of xray.fdr)
+    row "xray validate" "$n" ">=50x, >=2GB/s" "$T validate xray.fdr" \
+        "llvm-xray fdr-dump" "$XRAY fdr-dump xray.fdr"
+    row "xray dump --style=llvm" "$n" "" "$T dump --style=llvm xray.fdr" \
+        "llvm-xray fdr-dump" "$XRAY fdr-dump xray.fdr"
+    row "xray convert -f yaml" "$n" ">=20x" "$T convert -f yaml xray.fdr" \
+        "llvm-xray convert -f yaml" "$XRAY convert -f yaml xray.fdr"
+else
+    skip "xray" "no trace or no llvm-xray"
+fi
+if [ -d "$CORPUS" ]; then
+    dir=$(ls -d "$CORPUS"/drmemtrace.*.dir | head -n 1)
+    zips=$(echo "$dir"/trace/*.trace.zip)
+    n=$("$TOOLS/zlib_inflate" $zips) # the records' bytes, uncompressed
+    row "drmemtrace stat (threadsig)" "$n" "<=1.5x zlib time" \
+        "$T stat $dir" "zlib inflate + crc32" "$TOOLS/zlib_inflate $zips"
+    row "inflate + crc32 alone" "$n" ">=0.8x" "$TOOLS/td_decompress zip $zips" \
+        "zlib inflate + crc32" "$TOOLS/zlib_inflate $zips"
+else
+    skip "drmemtrace stat (threadsig)" "../shared/corpus is not there"
+    skip "inflate + crc32 alone" "../shared/corpus is not there"
+fi
+if [ -s xray.lz4 ]; then
+    row "lz4 frame decode" "$(bytes_of xray.lz4)" "" \
+        "$TOOLS/td_decompress lz4 xray.lz4" "lz4 -d" "lz4 -d -c xray.lz4"
+fi
+if [ -s reven.sqlite ]; then
+    n=$(bytes_of reven.sqlite)
+    peer="sqlite3 reven.sqlite 'SELECT * FROM execution'"
+    row "sqlite dump --table execution" "$n" ">=3x" \
+        "$T dump --table execution reven.sqlite" "sqlite3 SELECT * execution" \
+        "$peer"
+    row "reven validate" "$n" ">=3x" "$T validate reven.sqlite" \
+        "sqlite3 SELECT * execution" "$peer"
+fi
+if [ -s umt/exec.vtable ]; then
+    row "umt validate" "$(bytes_of umt/*)" ">=1GB/s" "$T validate umt" \
+        "cat (the files)" "cat umt/*"
+fi
+echo
+echo "peak RSS target: <= 16 MB for every tracedec row"
