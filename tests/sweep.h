@@ -24,6 +24,10 @@
 
 /* Test-only init flag: attach a call matcher (XRay). */
 #define TEST_MATCH_CALLS 0x80000000u
+/* drmem_codec: decode with a tally, or print a tally made of the events
+ * (see codec_drmem.c). */
+#define TEST_DRMEM_TALLY 0x40000000u
+#define TEST_DRMEM_TALLY_OF_EVENTS 0x20000000u
 
 /* What the sweeps need from a decoder. `next` prints the event to `log`
  * when it returns TD_EVENT and log is not NULL. */

@@ -4,6 +4,8 @@
  *   - every committed input under tests/data/drmem decodes to its golden
  *     event log and survives the chunk, truncation and byte sweeps;
  *   - committed inputs are what the encoder writes today;
+ *   - decoding with a tally gives the events a tally leaves out, and the
+ *     tally the events make, in every chunking;
  *   - on DynamoRIO's own traces (../shared/corpus, when present) `tracedec
  *     stat` prints what basic_counts printed, `dump --style=drcachesim` the
  *     view tool's lines, and every sample validates.
@@ -55,6 +57,38 @@ static void test_drmem_cases(void)
     unsigned i;
     for (i = 0; i < drmem_case_count; i++)
         check_case(&drmem_cases[i]);
+}
+
+static void check_tally(const drmem_case *c)
+{
+    denc e;
+    member_list m;
+    decode_result tallied, of_events;
+    char *want, *got;
+    c->build(&e);
+    m = case_members(&e);
+    tallied = test_decode(&drmem_codec, e.buf, e.len, &m, one_span(),
+                          TEST_DRMEM_TALLY);
+    of_events = test_decode(&drmem_codec, e.buf, e.len, &m, one_span(),
+                            TEST_DRMEM_TALLY_OF_EVENTS);
+    want = outcome_log(&of_events);
+    got = outcome_log(&tallied);
+    expect(strcmp(want, got) == 0,
+           "%s: the tally differs from the events' tally:\n%s\n---\n%s",
+           c->name, got, want);
+    sweep_chunks(&drmem_codec, c->name, e.buf, e.len, &m, TEST_DRMEM_TALLY);
+    free(want);
+    free(got);
+    decode_result_free(&tallied);
+    decode_result_free(&of_events);
+    denc_free(&e);
+}
+
+static void test_drmem_tally(void)
+{
+    unsigned i;
+    for (i = 0; i < drmem_case_count; i++)
+        check_tally(&drmem_cases[i]);
 }
 
 static void test_drmem_golden(void)
@@ -202,6 +236,7 @@ static void test_drmem_corpus(void)
 }
 
 const test_case drmem_tests[] = {
+    {"drmem tally", test_drmem_tally},
     {"drmem encoder cases", test_drmem_cases},
     {"drmem golden logs", test_drmem_golden},
     {"drmem committed cases", test_drmem_committed_cases},

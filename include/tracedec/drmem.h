@@ -144,7 +144,8 @@ enum td_drmem_event_kind {
     TD_DRMEM_EV_THREAD_EXIT = 7, /* THREAD_EXIT record: .marker.value tid */
     TD_DRMEM_EV_FOOTER = 8,   /* FOOTER record: the stream ends */
     TD_DRMEM_EV_CHUNK = 9,    /* .chunk: a container member begins */
-    TD_DRMEM_EV_WARNING = 10  /* .warning */
+    TD_DRMEM_EV_WARNING = 10, /* .warning */
+    TD_DRMEM_EV_PCS = 11      /* tallying: the tally's PC array is full */
 };
 
 /* td_drmem_event.flags */
@@ -262,6 +263,31 @@ const td_request *td_drmem_request(const td_drmem_decoder *d);
 int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len);
 const td_fault *td_drmem_fault(const td_drmem_decoder *d);
 
+/* ---- Tallying (optional) -----------------------------------------------
+ * For statistics tools (tracedec stat): td_drmem_tally_next() decodes as
+ * td_drmem_next() does and makes every check, but instead of handing out
+ * the instruction and memory-access events DynamoRIO's reader shows to
+ * tools (those without TD_DRMEM_HIDDEN), it counts them in the tally and
+ * appends the PCs of fetched instructions to the caller's array; the
+ * hidden BRANCH_TARGET markers before indirect branches are not handed
+ * out either (the branch is counted). A PCS
+ * event says the array is full: take the PCs and set pcs_len to 0 before
+ * the next call; take what is left at the end too. Runs of such records
+ * are checked in place, without a call per record: the same checks, at a
+ * fraction of the cost. Every other event comes as usual. */
+typedef struct td_drmem_tally {
+    uint64_t records[2][TD_DRMEM_TYPE_COUNT]; /* [kernel][record type] */
+    uint64_t encodings;  /* instructions whose ENCODING records came with
+                            them */
+    uint64_t *pcs;       /* the caller's array of pcs_cap entries */
+    size_t pcs_cap;      /* at least 1 */
+    size_t pcs_len;      /* PCs appended and not yet taken */
+} td_drmem_tally;
+
+/* As td_drmem_next; also TD_E_INVALID_ARGUMENT when t has no PC array. */
+int td_drmem_tally_next(td_drmem_decoder *d, td_drmem_event *ev,
+                        td_drmem_tally *t);
+
 /* A container member (a zip entry: one trace chunk) begins at the cursor.
  * Call it when the decoder asks for input and the previous member has
  * ended. Returns TD_OK or the sticky error; TD_E_DRMEM_CHUNK when the
@@ -308,6 +334,10 @@ int td_drmem_file_init(td_drmem_file *f, int container, void *window,
  * offsets in the file) or from the records (TD_E_DRMEM_*, offsets in the
  * decompressed stream). */
 int td_drmem_file_next(td_drmem_file *f, td_drmem_event *ev);
+
+/* td_drmem_tally_next() on the file's records. */
+int td_drmem_file_tally_next(td_drmem_file *f, td_drmem_event *ev,
+                             td_drmem_tally *t);
 const td_request *td_drmem_file_request(const td_drmem_file *f);
 int td_drmem_file_feed(td_drmem_file *f, const void *data, size_t len);
 

@@ -23,6 +23,9 @@ typedef struct drmem_run {
     uint64_t records, warnings;
     int container;
     uint32_t version;
+    bool tallying;               /* stat, info, validate: counts suffice */
+    td_drmem_tally tally;        /* the current shard's */
+    uint64_t pcs[4096];
 } drmem_run;
 
 static void report_fault(const char *path, const td_drmem_file *f)
@@ -47,6 +50,8 @@ static void report_fault(const char *path, const td_drmem_file *f)
 
 static int consume(drmem_run *r, const td_drmem_event *ev, const char *path)
 {
+    if (ev->kind == TD_DRMEM_EV_PCS)
+        return drmem_counts_pcs(&r->shards[r->shard], &r->tally);
     r->records++;
     if (ev->kind == TD_DRMEM_EV_HEADER)
         r->version = ev->header.version;
@@ -86,6 +91,33 @@ static void close_shard(drmem_run *r, host *h)
         host_close(h);
 }
 
+static int next_event(drmem_run *r, td_drmem_file *f, td_drmem_event *ev)
+{
+    if (r->tallying)
+        return td_drmem_file_tally_next(f, ev, &r->tally);
+    return td_drmem_file_next(f, ev);
+}
+
+/* A fresh tally for the next shard. */
+static void start_tally(drmem_run *r)
+{
+    memset(&r->tally, 0, sizeof r->tally);
+    r->tally.pcs = r->pcs;
+    r->tally.pcs_cap = sizeof r->pcs / sizeof r->pcs[0];
+}
+
+/* Add what the shard's tally holds to its counts and to the records. */
+static int finish_tally(drmem_run *r)
+{
+    int type, kernel;
+    if (!r->tallying)
+        return 0;
+    for (kernel = 0; kernel < 2; kernel++)
+        for (type = 0; type < TD_DRMEM_TYPE_COUNT; type++)
+            r->records += r->tally.records[kernel][type];
+    return drmem_counts_tally(&r->shards[r->shard], &r->tally);
+}
+
 /* Decode one shard; returns an exit status. */
 static int decode_shard(drmem_run *r, const char *path, void *window)
 {
@@ -114,7 +146,8 @@ static int decode_shard(drmem_run *r, const char *path, void *window)
         fprintf(stderr, "tracedec: %s: %s\n", path, td_error_text(rc));
         status = EXIT_USAGE;
     }
-    while (status == EXIT_VALID && (rc = td_drmem_file_next(f, &ev)) != TD_END) {
+    start_tally(r);
+    while (status == EXIT_VALID && (rc = next_event(r, f, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             if (consume(r, &ev, path) != 0) {
                 fprintf(stderr, "tracedec: out of memory\n");
@@ -131,6 +164,10 @@ static int decode_shard(drmem_run *r, const char *path, void *window)
             report_fault(path, f);
             status = EXIT_INVALID;
         }
+    }
+    if (finish_tally(r) != 0 && status == EXIT_VALID) {
+        fprintf(stderr, "tracedec: out of memory\n");
+        status = EXIT_USAGE;
     }
     close_shard(r, h);
     free(f);
@@ -203,6 +240,8 @@ int drmem_command(const cli_options *o, host *opened)
     memset(&r, 0, sizeof r);
     r.o = o;
     r.opened = opened;
+    r.tallying = o->command == CMD_STAT || o->command == CMD_INFO ||
+                 o->command == CMD_VALIDATE;
     r.shards = calloc(shards.count, sizeof *r.shards);
     if (window == NULL || r.shards == NULL) {
         fprintf(stderr, "tracedec: out of memory\n");

@@ -62,21 +62,63 @@ static int note_tid(drmem_shard_counts *s, int64_t tid)
     return 0;
 }
 
+/* n records of a record type that is an instruction or a memory
+ * access, in the kernel or not. */
+static void count_records(drmem_counters *c, int type, bool kernel,
+                          uint64_t n)
+{
+    if (td_drmem_type_is_instr(type)) {
+        c->n[DC_INSTRS] += n;
+        c->n[kernel ? DC_KERNEL_INSTRS : DC_USER_INSTRS] += n;
+    } else if (type == TD_DRMEM_INSTR_NO_FETCH) {
+        c->n[DC_NOFETCH] += n;
+        c->n[kernel ? DC_NOFETCH_KERNEL : DC_NOFETCH_USER] += n;
+    } else if (type == TD_DRMEM_READ) {
+        c->n[DC_LOADS] += n;
+    } else if (type == TD_DRMEM_WRITE) {
+        c->n[DC_STORES] += n;
+    } else if (type == TD_DRMEM_INSTR_FLUSH) {
+        c->n[DC_IFLUSHES] += n;
+    } else if (type == TD_DRMEM_DATA_FLUSH) {
+        c->n[DC_DFLUSHES] += n;
+    } else if (td_drmem_type_is_prefetch(type)) {
+        c->n[DC_PREFETCHES] += n;
+    }
+}
+
+static void count_encodings(drmem_shard_counts *s, uint64_t n)
+{
+    if (has_bits(s->filetype, TD_DRMEM_FILE_ENCODINGS))
+        s->c.n[DC_ENCODINGS] += n;
+}
+
 static int count_instr(drmem_shard_counts *s, const td_drmem_event *ev)
 {
-    uint64_t *n = s->c.n;
-    bool kernel = (ev->flags & TD_DRMEM_KERNEL) != 0;
-    if (ev->instr.encoding_is_new &&
-        has_bits(s->filetype, TD_DRMEM_FILE_ENCODINGS))
-        n[DC_ENCODINGS]++;
-    if (!ev->instr.fetched) {
-        n[DC_NOFETCH]++;
-        n[kernel ? DC_NOFETCH_KERNEL : DC_NOFETCH_USER]++;
-        return 0;
+    count_records(&s->c, ev->type, (ev->flags & TD_DRMEM_KERNEL) != 0, 1);
+    if (ev->instr.encoding_is_new)
+        count_encodings(s, 1);
+    return ev->instr.fetched ? note_pc(&s->c, ev->instr.pc) : 0;
+}
+
+int drmem_counts_pcs(drmem_shard_counts *s, td_drmem_tally *t)
+{
+    size_t i;
+    for (i = 0; i < t->pcs_len; i++)
+        if (note_pc(&s->c, t->pcs[i]) != 0)
+            return -1;
+    t->pcs_len = 0;
+    return 0;
+}
+
+int drmem_counts_tally(drmem_shard_counts *s, td_drmem_tally *t)
+{
+    int type;
+    for (type = 0; type < TD_DRMEM_TYPE_COUNT; type++) {
+        count_records(&s->c, type, false, t->records[0][type]);
+        count_records(&s->c, type, true, t->records[1][type]);
     }
-    n[DC_INSTRS]++;
-    n[kernel ? DC_KERNEL_INSTRS : DC_USER_INSTRS]++;
-    return note_pc(&s->c, ev->instr.pc);
+    count_encodings(s, t->encodings);
+    return drmem_counts_pcs(s, t);
 }
 
 /* The counter of a marker type; DC_COUNT for none. */
@@ -130,20 +172,6 @@ static void count_marker(drmem_shard_counts *s, const td_drmem_event *ev)
         s->c.n[counter]++;
 }
 
-static void count_memref(drmem_counters *c, const td_drmem_event *ev)
-{
-    if (ev->type == TD_DRMEM_READ)
-        c->n[DC_LOADS]++;
-    else if (ev->type == TD_DRMEM_WRITE)
-        c->n[DC_STORES]++;
-    else if (ev->type == TD_DRMEM_INSTR_FLUSH)
-        c->n[DC_IFLUSHES]++;
-    else if (ev->type == TD_DRMEM_DATA_FLUSH)
-        c->n[DC_DFLUSHES]++;
-    else if (td_drmem_type_is_prefetch(ev->type))
-        c->n[DC_PREFETCHES]++;
-}
-
 int drmem_counts_event(drmem_shard_counts *s, const td_drmem_event *ev)
 {
     if (ev->flags & TD_DRMEM_HIDDEN)
@@ -156,7 +184,7 @@ int drmem_counts_event(drmem_shard_counts *s, const td_drmem_event *ev)
     case TD_DRMEM_EV_INSTR:
         return count_instr(s, ev);
     case TD_DRMEM_EV_MEMREF:
-        count_memref(&s->c, ev);
+        count_records(&s->c, ev->type, false, 1);
         return 0;
     case TD_DRMEM_EV_MARKER:
         count_marker(s, ev);

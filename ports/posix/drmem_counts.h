@@ -50,6 +50,14 @@ void drmem_counts_free(drmem_shard_counts *s);
 /* Count one event. Returns 0, or -1 when out of memory. */
 int drmem_counts_event(drmem_shard_counts *s, const td_drmem_event *ev);
 
+/* Take the PCs of a tally (td_drmem_tally_next) into the unique set and
+ * empty its array. Returns 0, or -1 when out of memory. */
+int drmem_counts_pcs(drmem_shard_counts *s, td_drmem_tally *t);
+
+/* At the end of a shard decoded with a tally: its PCs and its records
+ * into the counts. Returns 0, or -1 when out of memory. */
+int drmem_counts_tally(drmem_shard_counts *s, td_drmem_tally *t);
+
 /* "Basic counts tool results:", the totals, then each shard by
  * decreasing instruction count. Returns 0, or -1 when out of memory. */
 int drmem_counts_print(FILE *f, drmem_shard_counts *shards, size_t count);

@@ -226,14 +226,21 @@ static int end_of_stream(td_drmem_decoder *d, uint64_t at)
                        : TD_REASON("the stream ends before its FOOTER"));
 }
 
-static int step(td_drmem_decoder *d, td_drmem_event *ev)
+/* One record (after a skim of plain ones, when tallying). */
+static int step(td_drmem_decoder *d, td_drmem_event *ev, td_drmem_tally *t)
 {
-    uint64_t at = td_input_tell(&d->in);
+    uint64_t at;
     const uint8_t *p;
     drmem_record r;
     int rc;
     if (d->state == DS_DONE)
         return TD_END;
+    if (t != NULL) {
+        drmem_skim(d, t);
+        if (t->pcs_len == t->pcs_cap)
+            return DRMEM_AGAIN; /* next_event() hands out the PCs first */
+    }
+    at = td_input_tell(&d->in);
     if (d->width == 0 && (rc = detect_width(d)) != TD_OK)
         return rc;
     p = td_input_peek(&d->in, d->width);
@@ -258,10 +265,27 @@ static int step(td_drmem_decoder *d, td_drmem_event *ev)
         }
         td_input_take(&d->in, d->width);
     }
+    if (rc == TD_EVENT && t != NULL && drmem_tallied(t, ev))
+        return DRMEM_AGAIN;
     return rc;
 }
 
-int td_drmem_next(td_drmem_decoder *d, td_drmem_event *ev)
+static bool pcs_full(const td_drmem_tally *t)
+{
+    return t != NULL && t->pcs_len == t->pcs_cap;
+}
+
+static int pcs_event(td_drmem_decoder *d, td_drmem_event *ev)
+{
+    drmem_record none = {0, 0, 0, NULL};
+    drmem_event_base(d, ev, &none, td_input_tell(&d->in), TD_DRMEM_EV_PCS);
+    ev->flags |= TD_DRMEM_HIDDEN;
+    ev->size = 0;
+    return TD_EVENT;
+}
+
+static int next_event(td_drmem_decoder *d, td_drmem_event *ev,
+                      td_drmem_tally *t)
 {
     int rc;
     if (d == NULL || ev == NULL)
@@ -275,10 +299,26 @@ int td_drmem_next(td_drmem_decoder *d, td_drmem_event *ev)
     if (d->in.waiting)
         return TD_NEED_INPUT;
     for (;;) {
-        rc = step(d, ev);
+        if (pcs_full(t))
+            return pcs_event(d, ev);
+        rc = step(d, ev, t);
         if (rc != DRMEM_AGAIN)
             return rc;
         if (d->warning_code != 0)
             return emit_warning(d, ev);
     }
+}
+
+int td_drmem_next(td_drmem_decoder *d, td_drmem_event *ev)
+{
+    return next_event(d, ev, NULL);
+}
+
+int td_drmem_tally_next(td_drmem_decoder *d, td_drmem_event *ev,
+                        td_drmem_tally *t)
+{
+    if (t == NULL || t->pcs == NULL || t->pcs_cap == 0 ||
+        t->pcs_len > t->pcs_cap)
+        return TD_E_INVALID_ARGUMENT;
+    return next_event(d, ev, t);
 }

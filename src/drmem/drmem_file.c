@@ -151,21 +151,42 @@ static int pump(td_drmem_file *f)
     return len == 0 ? TD_OK : td_drmem_feed(&f->records, data, len);
 }
 
-int td_drmem_file_next(td_drmem_file *f, td_drmem_event *ev)
+/* The records' next event (tallied when t is not NULL). */
+static int records_next(td_drmem_file *f, td_drmem_event *ev,
+                        td_drmem_tally *t)
+{
+    return t != NULL ? td_drmem_tally_next(&f->records, ev, t)
+                     : td_drmem_next(&f->records, ev);
+}
+
+static int file_next(td_drmem_file *f, td_drmem_event *ev, td_drmem_tally *t)
 {
     int rc;
     if (f == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
     if (f->container == TD_FORMAT_DRMEMTRACE)
-        return td_drmem_next(&f->records, ev);
+        return records_next(f, ev, t);
     for (;;) {
-        rc = td_drmem_next(&f->records, ev);
+        rc = records_next(f, ev, t);
         if (rc != TD_NEED_INPUT)
             return rc;
         rc = pump(f);
         if (rc != TD_OK)
             return rc;
     }
+}
+
+int td_drmem_file_next(td_drmem_file *f, td_drmem_event *ev)
+{
+    return file_next(f, ev, NULL);
+}
+
+int td_drmem_file_tally_next(td_drmem_file *f, td_drmem_event *ev,
+                             td_drmem_tally *t)
+{
+    if (t == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    return file_next(f, ev, t);
 }
 
 const td_request *td_drmem_file_request(const td_drmem_file *f)

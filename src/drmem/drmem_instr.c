@@ -61,30 +61,95 @@ static bool filtered(const td_drmem_decoder *d)
             (TD_DRMEM_FILE_IFILTERED | TD_DRMEM_FILE_DFILTERED)) != 0;
 }
 
-/* The branch kinds a version writes. */
+/* Whether an instruction of branch kind `kind` may come here: the
+ * branch kinds a version writes, and BRANCH_TARGET pairing. Returns TD_OK,
+ * or the error code with *reason. */
+static int branch_problem(const td_drmem_decoder *d, int kind, uint16_t size,
+                          const char **reason)
+{
+    if ((kind == TD_DRMEM_TAKEN || kind == TD_DRMEM_UNTAKEN) &&
+        d->version < 5) {
+        *reason = TD_REASON("taken/untaken branch records exist only from "
+                            "version 5");
+        return TD_E_DRMEM_BRANCH;
+    }
+    if (kind == TD_DRMEM_CONDITIONAL && d->version >= 5 && !filtered(d)) {
+        *reason = TD_REASON("version 5+ traces record conditional branches "
+                            "as taken or untaken");
+        return TD_E_DRMEM_BRANCH;
+    }
+    if (d->has_branch_target && kind != TD_DRMEM_INDIRECT) {
+        *reason = TD_REASON("BRANCH_TARGET precedes an instruction that is "
+                            "not an indirect branch");
+        return TD_E_DRMEM_MARKER;
+    }
+    if (!d->has_branch_target && kind == TD_DRMEM_INDIRECT &&
+        d->version >= 5 && !filtered(d) && size > 0) {
+        *reason = TD_REASON("a version 5+ indirect branch without the "
+                            "BRANCH_TARGET marker before it");
+        return TD_E_DRMEM_MARKER;
+    }
+    return TD_OK;
+}
+
 static int check_branch(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at)
 {
-    int kind = branch_kind(r->type);
-    if ((kind == TD_DRMEM_TAKEN || kind == TD_DRMEM_UNTAKEN) &&
-        d->version < 5)
-        return td_fail(&d->fault, TD_E_DRMEM_BRANCH, at,
-                       TD_REASON("taken/untaken branch records exist only "
-                                 "from version 5"));
-    if (kind == TD_DRMEM_CONDITIONAL && d->version >= 5 && !filtered(d))
-        return td_fail(&d->fault, TD_E_DRMEM_BRANCH, at,
-                       TD_REASON("version 5+ traces record conditional "
-                                 "branches as taken or untaken"));
-    if (d->has_branch_target && kind != TD_DRMEM_INDIRECT)
-        return td_fail(&d->fault, TD_E_DRMEM_MARKER, at,
-                       TD_REASON("BRANCH_TARGET precedes an instruction "
-                                 "that is not an indirect branch"));
-    if (!d->has_branch_target && kind == TD_DRMEM_INDIRECT &&
-        d->version >= 5 && !filtered(d) && r->size > 0)
-        return td_fail(&d->fault, TD_E_DRMEM_MARKER, at,
-                       TD_REASON("a version 5+ indirect branch without the "
-                                 "BRANCH_TARGET marker before it"));
-    return TD_OK;
+    const char *reason = NULL;
+    int rc = branch_problem(d, branch_kind(r->type), r->size, &reason);
+    return rc == TD_OK ? TD_OK : td_fail(&d->fault, rc, at, reason);
+}
+
+/* Bit n for each type n in the list. */
+static uint64_t type_bits(const uint16_t *types, unsigned count)
+{
+    uint64_t bits = 0;
+    unsigned i;
+    for (i = 0; i < count; i++)
+        bits |= (uint64_t)1 << types[i];
+    return bits;
+}
+
+static const uint16_t indirect[] = {TD_DRMEM_INSTR_INDIRECT_JUMP,
+                                    TD_DRMEM_INSTR_INDIRECT_CALL,
+                                    TD_DRMEM_INSTR_RETURN};
+
+uint64_t drmem_indirect_types(void)
+{
+    return type_bits(indirect, 3);
+}
+
+/* branch_problem() with nothing pending, as a mask over the types. */
+uint64_t drmem_plain_instr_types(const td_drmem_decoder *d)
+{
+    static const uint16_t fetched[] = {
+        TD_DRMEM_INSTR, TD_DRMEM_INSTR_DIRECT_JUMP,
+        TD_DRMEM_INSTR_INDIRECT_JUMP, TD_DRMEM_INSTR_CONDITIONAL_JUMP,
+        TD_DRMEM_INSTR_DIRECT_CALL, TD_DRMEM_INSTR_INDIRECT_CALL,
+        TD_DRMEM_INSTR_RETURN, TD_DRMEM_INSTR_SYSENTER,
+        TD_DRMEM_INSTR_TAKEN_JUMP, TD_DRMEM_INSTR_UNTAKEN_JUMP};
+    static const uint16_t taken[] = {TD_DRMEM_INSTR_TAKEN_JUMP,
+                                     TD_DRMEM_INSTR_UNTAKEN_JUMP};
+    static const uint16_t conditional[] = {TD_DRMEM_INSTR_CONDITIONAL_JUMP};
+    uint64_t types = type_bits(fetched, 10);
+    if (d->version < 5)
+        return types & ~type_bits(taken, 2);
+    if (filtered(d))
+        return types;
+    return types & ~type_bits(indirect, 3) & ~type_bits(conditional, 1);
+}
+
+uint64_t drmem_chunk_room(const td_drmem_decoder *d)
+{
+    if (!drmem_is_chunked(d) || d->chunk_size == 0)
+        return UINT64_MAX;
+    return d->chunk_instrs < d->chunk_size ? d->chunk_size - d->chunk_instrs
+                                           : 0;
+}
+
+bool drmem_chunk_full(const td_drmem_decoder *d)
+{
+    return drmem_chunk_room(d) == 0;
 }
 
 static int check_encoding(td_drmem_decoder *d, const drmem_record *r,
@@ -101,13 +166,12 @@ static int check_encoding(td_drmem_decoder *d, const drmem_record *r,
 
 static int count_instruction(td_drmem_decoder *d, uint64_t at)
 {
-    d->instrs++;
-    d->chunk_instrs++;
-    if (drmem_is_chunked(d) && d->chunk_size != 0 &&
-        d->chunk_instrs > d->chunk_size)
+    if (drmem_chunk_full(d))
         return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
                        TD_REASON("a chunk holds more instructions than "
                                  "CHUNK_INSTR_COUNT"));
+    d->instrs++;
+    d->chunk_instrs++;
     return TD_OK;
 }
 

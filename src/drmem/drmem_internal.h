@@ -66,6 +66,23 @@ int drmem_instr_record(td_drmem_decoder *d, const drmem_record *r,
 int drmem_memref_record(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at, td_drmem_event *ev);
 
+/* The fetched instruction types (bit n: type n) that, 1 to 15 bytes long
+ * and with nothing pending before them, pass every check but the chunk's
+ * count. */
+uint64_t drmem_plain_instr_types(const td_drmem_decoder *d);
+/* The indirect branch types: what may follow a BRANCH_TARGET. */
+uint64_t drmem_indirect_types(void);
+/* How many more instructions the current chunk may hold. */
+uint64_t drmem_chunk_room(const td_drmem_decoder *d);
+/* The current chunk holds all the instructions it may. */
+bool drmem_chunk_full(const td_drmem_decoder *d);
+
+/* drmem_skim.c: runs of plain records checked in place (tallying). */
+void drmem_skim(td_drmem_decoder *d, td_drmem_tally *t);
+
+/* Count an event into the tally, if it is one a tally takes. */
+bool drmem_tallied(td_drmem_tally *t, const td_drmem_event *ev);
+
 /* drmem_markers.c */
 int drmem_marker_record(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at, td_drmem_event *ev);
