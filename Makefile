@@ -63,7 +63,7 @@ FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%_fuzzer.c=$(BUILD)/fuzz/%_replay)
 .PHONY: all run test tests asan check-freestanding check-stack fuzz \
         fuzz-smoke fuzz-afl bench rss-check install uninstall clean
 
-all: $(LIB) $(CLI)
+all: $(LIB) $(CLI) $(BUILD)/stack.ok
 
 # The stack bound fails the build: gcc's call graphs of the library.
 $(BUILD)/stack.ok: $(LIB_SRC) $(wildcard include/*.h include/tracedec/*.h \
@@ -127,18 +127,11 @@ $(BUILD)/tests/fail_io.so: tests/shim/fail_io.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -fPIC -shared $< -o $@ -ldl
 
-tests: $(TEST_BIN) $(CLI) $(FUZZ_REPLAY) $(BUILD)/tests/fail_io.so
+tests: $(TEST_BIN) $(CLI) $(FUZZ_REPLAY) $(BUILD)/tests/fail_io.so \
+       $(BUILD)/stack.ok
 
-SAMPLES := $(wildcard tests/data/xray/fdr-*.xray tests/data/xray/basic-*.xray)
 run: all
-	@for f in $(SAMPLES); do \
-	  echo "== $(CLI) info --recover-typed-extents $$f"; \
-	  $(CLI) info --recover-typed-extents $$f || exit 1; \
-	done
-	@echo "== $(CLI) dump --style=llvm tests/data/xray/fdr-v5-threads.xray | head"
-	@$(CLI) dump --style=llvm tests/data/xray/fdr-v5-threads.xray | head -n 12
-	@echo "== $(CLI) validate tests/data/xray/fdr-v5-typed-bug.xray (exits 1)"
-	@! $(CLI) validate tests/data/xray/fdr-v5-typed-bug.xray
+	@sh tests/samples.sh $(CLI) $(BUILD)/samples
 
 test: tests
 	$(TEST_BIN) --tracedec $(CLI) --root .

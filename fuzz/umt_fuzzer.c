@@ -13,10 +13,14 @@
  * The trace is decoded three times, answering every request with the rest
  * of the file, with exactly min_len bytes (one byte in the forward modes),
  * and with pseudo-random sizes (see fz_feeder); each answer lives in its
- * own allocation, freed when the decoder asks again. The three digests (every event's fields; payload and XML text
- * bytes as one stream, wherever fragments were cut) and outcomes must be
- * identical; requests must stay within TD_UMT_MAX_REQUEST, and errors have
- * a reason and a file.
+ * own allocation, freed when the decoder asks again. The three digests
+ * (every event's fields; payload and XML text bytes as one stream,
+ * wherever fragments were cut) and outcomes must be identical; requests
+ * must stay within TD_UMT_MAX_REQUEST, and errors have a reason and a
+ * file. DECODE and VALIDATE are decoded twice more, with the smallest
+ * workspace (events unchanged) and with TD_UMT_SKIP_INSTRUCTIONS and a
+ * workspace (the events of TD_UMT_NO_PAYLOADS but the instruction
+ * records', the same outcome).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -24,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tests/umt_skipped.h"
 #include "fuzz_common.h"
 #include "tracedec.h"
 
@@ -88,6 +93,16 @@ static void unpack(const uint8_t *in, size_t size, files *f, uint8_t *map)
         f->len[TD_UMT_CONTEXT_MAP] = MAP_SIZE;
     }
 }
+
+/* How one decode runs. */
+typedef struct run {
+    int mode;
+    uint32_t flags;
+    fz_spans spans;
+    uint64_t seed;
+    size_t workspace; /* bytes, 0: none */
+    bool as_skipped;  /* leave out what TD_UMT_SKIP_INSTRUCTIONS leaves out */
+} run;
 
 /* Fields that do not depend on where fragments were cut. */
 static void mix_event(fz_digest *h, fz_digest *bytes, const td_umt_event *ev)
@@ -168,20 +183,24 @@ static void feed_files(fz_feeder *fd, const files *f, int mode)
     fd->max_request = TD_UMT_MAX_REQUEST;
 }
 
-static uint64_t decode(const files *f, int mode, uint32_t flags,
-                       fz_spans spans, uint64_t seed)
+static uint64_t decode(const files *f, const run *r)
 {
     td_umt_decoder d;
     td_umt_event ev;
     fz_digest h = fz_digest_start(), bytes = fz_digest_start();
     fz_feeder fd;
+    void *workspace = r->workspace ? malloc(r->workspace) : NULL;
     int rc;
-    fz_feeder_init(&fd, "umt_fuzzer", f->data[0], f->len[0], spans, seed);
-    feed_files(&fd, f, mode);
-    td_umt_init(&d, mode, flags);
+    fz_feeder_init(&fd, "umt_fuzzer", f->data[0], f->len[0], r->spans,
+                   r->seed);
+    feed_files(&fd, f, r->mode);
+    if (td_umt_init_workspace(&d, r->mode, r->flags, workspace,
+                              r->workspace) != TD_OK)
+        fz_fail("umt_fuzzer", "init refused a workspace");
     while ((rc = td_umt_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
-            mix_event(&h, &bytes, &ev);
+            if (!r->as_skipped || !umt_skipped(&ev))
+                mix_event(&h, &bytes, &ev);
         } else if (rc == TD_NEED_INPUT) {
             size_t n;
             const uint8_t *span =
@@ -194,30 +213,55 @@ static uint64_t decode(const files *f, int mode, uint32_t flags,
     }
     fz_mix64(&h, bytes.h);
     fz_feeder_free(&fd);
+    free(workspace);
     return h.h;
+}
+
+/* With workspaces and skipped instructions: the same outcome. */
+static void check_workspace(const files *f, const run *plain, uint64_t whole)
+{
+    run r = *plain, skip;
+    r.workspace = TD_UMT_WORKSPACE_MIN;
+    if (decode(f, &r) != whole)
+        fz_fail("umt_fuzzer", "a workspace changed the events");
+    r = *plain;
+    r.flags |= TD_UMT_NO_PAYLOADS;
+    r.as_skipped = true;
+    skip = *plain;
+    skip.flags |= TD_UMT_SKIP_INSTRUCTIONS;
+    skip.spans = FZ_RANDOM_SPANS;
+    skip.seed = plain->seed + 1;
+    skip.workspace = 6000;
+    if (decode(f, &skip) != decode(f, &r))
+        fz_fail("umt_fuzzer", "skipping instructions changed the events");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static uint8_t map[MAP_SIZE];
     files f;
-    int mode;
-    uint32_t flags;
+    run r;
     uint64_t whole;
     if (size == 0)
         return 0;
-    mode = data[0] >> 4;
-    if (mode > TD_UMT_XML)
-        mode = TD_UMT_VALIDATE;
-    flags = data[0] & 7u;
-    if ((flags & 3u) == 3u)
-        flags &= ~2u;
+    memset(&r, 0, sizeof r);
+    r.mode = data[0] >> 4;
+    if (r.mode > TD_UMT_XML)
+        r.mode = TD_UMT_VALIDATE;
+    r.flags = data[0] & 7u;
+    if ((r.flags & 3u) == 3u)
+        r.flags &= ~2u;
     unpack(data, size, &f, map);
-    whole = decode(&f, mode, flags, FZ_ONE_SPAN, 0);
-    if (decode(&f, mode, flags, FZ_BYTE_SPANS, 0) != whole)
+    r.spans = FZ_ONE_SPAN;
+    whole = decode(&f, &r);
+    r.spans = FZ_BYTE_SPANS;
+    if (decode(&f, &r) != whole)
         fz_fail("umt_fuzzer", "exact answers changed the events");
-    if (decode(&f, mode, flags, FZ_RANDOM_SPANS,
-               size * 0x9e3779b97f4a7c15u + 1) != whole)
+    r.spans = FZ_RANDOM_SPANS;
+    r.seed = size * 0x9e3779b97f4a7c15u + 1;
+    if (decode(&f, &r) != whole)
         fz_fail("umt_fuzzer", "random answer sizes changed the events");
+    if (r.mode == TD_UMT_DECODE || r.mode == TD_UMT_VALIDATE)
+        check_workspace(&f, &r, whole);
     return 0;
 }

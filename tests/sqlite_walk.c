@@ -7,11 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
 
 typedef struct walker {
     const uint8_t *data;
     size_t len;
     int answer;
+    uint32_t flags;     /* for the scans of the schema's b-trees */
     uint8_t *span[TD_SQLITE_LANES];
     walk_result *res;
     FILE *log;
@@ -136,7 +140,7 @@ static int walk_all(walker *w, td_sqlite *db)
     rc = scan(w, db, 1, TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS |
                             TD_SQLITE_WHOLE_ROWS, roots, &n);
     for (i = 0; rc == TD_END && i < n; i++)
-        rc = scan(w, db, roots[i], 0, NULL, NULL);
+        rc = scan(w, db, roots[i], w->flags, NULL, NULL);
     if (rc != TD_END)
         return rc;
     memset(&fw, 0, sizeof fw);
@@ -161,25 +165,41 @@ static void finish(walker *w, walk_result *r, const td_fault *f)
         free(w->span[i]);
 }
 
+/* A walk begins: no result yet, the host's view of the files. */
+static void start(walker *w, walk_result *r, const uint8_t *data, size_t len,
+                  int answer_mode, const td_sqlite_files *side,
+                  td_sqlite_files *files)
+{
+    memset(r, 0, sizeof *r);
+    memset(w, 0, sizeof *w);
+    memset(files, 0, sizeof *files);
+    if (side != NULL)
+        *files = *side;
+    files->db_size = len;
+    r->protocol_ok = true;
+    w->data = data;
+    w->len = len;
+    w->answer = answer_mode;
+    w->res = r;
+    w->log = open_memstream(&r->log, &r->log_len);
+}
+
 walk_result sqlite_walk(const uint8_t *data, size_t len,
                         const td_sqlite_files *side, int answer_mode)
+{
+    return sqlite_walk_with(data, len, side, answer_mode, 0);
+}
+
+walk_result sqlite_walk_with(const uint8_t *data, size_t len,
+                             const td_sqlite_files *side, int answer_mode,
+                             uint32_t flags)
 {
     walk_result r;
     walker w;
     td_sqlite db;
     td_sqlite_files files;
-    memset(&r, 0, sizeof r);
-    memset(&w, 0, sizeof w);
-    memset(&files, 0, sizeof files);
-    if (side != NULL)
-        files = *side;
-    files.db_size = len;
-    r.protocol_ok = true;
-    w.data = data;
-    w.len = len;
-    w.answer = answer_mode;
-    w.res = &r;
-    w.log = open_memstream(&r.log, &r.log_len);
+    start(&w, &r, data, len, answer_mode, side, &files);
+    w.flags = flags;
     td_sqlite_init(&db, &files, 0);
     r.status = walk_all(&w, &db);
     finish(&w, &r, td_sqlite_fault(&db));
@@ -235,18 +255,7 @@ walk_result rvn_walk(const uint8_t *data, size_t len,
     td_rvn *dec = malloc(sizeof *dec);
     td_sqlite_files files;
     td_rvn_event ev;
-    memset(&r, 0, sizeof r);
-    memset(&w, 0, sizeof w);
-    memset(&files, 0, sizeof files);
-    if (side != NULL)
-        files = *side;
-    files.db_size = len;
-    r.protocol_ok = true;
-    w.data = data;
-    w.len = len;
-    w.answer = answer_mode;
-    w.res = &r;
-    w.log = open_memstream(&r.log, &r.log_len);
+    start(&w, &r, data, len, answer_mode, side, &files);
     td_rvn_init(dec, &files, 0);
     while ((r.status = td_rvn_next(dec, &ev)) != TD_END) {
         if (r.status == TD_NEED_INPUT)
@@ -265,4 +274,15 @@ void walk_result_free(walk_result *r)
 {
     free(r->log);
     r->log = NULL;
+}
+
+const char *walk_cli(void)
+{
+    static char path[8192];
+    char cwd[4096];
+    if (test_tracedec[0] == '/' || getcwd(cwd, sizeof cwd) == NULL)
+        snprintf(path, sizeof path, "%s", test_tracedec);
+    else
+        snprintf(path, sizeof path, "%s/%s", cwd, test_tracedec);
+    return path;
 }

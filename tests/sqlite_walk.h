@@ -32,10 +32,19 @@ typedef struct walk_result {
 /* side: the -wal/-journal facts (NULL: none). */
 walk_result sqlite_walk(const uint8_t *data, size_t len,
                         const td_sqlite_files *side, int answer);
+/* The same, scanning the schema's b-trees with cursor `flags`
+ * (TD_SQLITE_WHOLE_ROWS: the log is the same, values logged alike). */
+walk_result sqlite_walk_with(const uint8_t *data, size_t len,
+                             const td_sqlite_files *side, int answer,
+                             uint32_t flags);
 void walk_result_free(walk_result *r);
 
 /* Decode a whole REVEN trace the same way; the log lists its events. */
 walk_result rvn_walk(const uint8_t *data, size_t len,
                      const td_sqlite_files *side, int answer);
+
+/* The CLI (--tracedec) by absolute path, for commands the SQLite and
+ * REVEN tests run in another directory. */
+const char *walk_cli(void);
 
 #endif /* TRACEDEC_TEST_SQLITE_WALK_H */

@@ -24,17 +24,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *cli(void)
-{
-    static char path[8192];
-    char cwd[4096];
-    if (test_tracedec[0] == '/' || getcwd(cwd, sizeof cwd) == NULL)
-        snprintf(path, sizeof path, "%s", test_tracedec);
-    else
-        snprintf(path, sizeof path, "%s/%s", cwd, test_tracedec);
-    return path;
-}
-
 static char *make_traces(unsigned rows)
 {
     static char dir[64];
@@ -81,16 +70,16 @@ static void check_trace(const char *dir, const char *name,
     }
     walk_result_free(&ref);
     free(data);
-    rc = run_shell("'%s' validate '%s' 2>/dev/null", cli(), path);
+    rc = run_shell("'%s' validate '%s' 2>/dev/null", walk_cli(), path);
     expect(rc == (strcmp(expected, "ok") == 0 ? 0 : 1),
            "%s: validate exits %d", name, rc);
     if (strcmp(expected, "ok") == 0)
-        expect(run_shell("'%s' dump '%s' | cmp -s - '%s.dump'", cli(), path,
-                         path) == 0,
+        expect(run_shell("'%s' dump '%s' | cmp -s - '%s.dump'", walk_cli(),
+                         path, path) == 0,
                "%s: dump differs from what the writer wrote", name);
     else
-        expect(run_shell("'%s' validate '%s' 2>&1 | grep -q ': %s: '", cli(),
-                         path, expected) == 0,
+        expect(run_shell("'%s' validate '%s' 2>&1 | grep -q ': %s: '",
+                         walk_cli(), path, expected) == 0,
                "%s: validate does not name %s", name, expected);
 }
 
@@ -122,10 +111,10 @@ static void test_writer_traces(void)
     expect(run_shell("'%s' info '%s/two-tables.sqlite' 2>/dev/null | grep -q "
                      "'lacks: instruction_indices' && '%s' info "
                      "'%s/two-tables.sqlite' 2>/dev/null | grep -q 'lacks: "
-                     "interrupts'", cli(), dir, cli(), dir) == 0,
+                     "interrupts'", walk_cli(), dir, walk_cli(), dir) == 0,
            "info does not say what a 2-table trace lacks");
     expect(run_shell("'%s' stat '%s/large.sqlite' | grep -q '^executions: "
-                     "[0-9]\\{6\\}'", cli(), dir) == 0,
+                     "[0-9]\\{6\\}'", walk_cli(), dir) == 0,
            "stat of the 100k-step trace");
     free(text);
     run_shell("rm -rf '%s'", dir);
@@ -197,11 +186,11 @@ static void test_corpus(void)
     }
     for (i = 0; i < 4; i++)
         expect(run_shell("'%s' validate '%s/%s.sqlite' 2>&1 | grep -q ': %s: "
-                         "'", cli(), dir, cases[i][0], cases[i][1]) == 0,
+                         "'", walk_cli(), dir, cases[i][0], cases[i][1]) == 0,
                "%s.sqlite: validate does not say %s", cases[i][0],
                cases[i][1]);
     expect(run_shell("'%s' info '%s/outdated.sqlite' 2>/dev/null | grep -q "
-                     "'_metadata (root 3)'", cli(), dir) == 0,
+                     "'_metadata (root 3)'", walk_cli(), dir) == 0,
            "info of outdated.sqlite");
 }
 

@@ -102,18 +102,6 @@ static const char *tool(const char *name)
     return path;
 }
 
-/* The CLI by absolute path, for commands run in another directory. */
-static const char *cli(void)
-{
-    static char path[8192];
-    char cwd[4096];
-    if (test_tracedec[0] == '/' || getcwd(cwd, sizeof cwd) == NULL)
-        snprintf(path, sizeof path, "%s", test_tracedec);
-    else
-        snprintf(path, sizeof path, "%s/%s", cwd, test_tracedec);
-    return path;
-}
-
 static void test_dump_tables(void)
 {
     char *dir, list[4200];
@@ -134,7 +122,7 @@ static void test_dump_tables(void)
                 "cd '%s' && '%s' dump --table '%s' '%s' > out.a 2>&1; "
                 "sqlite3 -quote '%s' 'SELECT * FROM \"%s\"' > out.b 2>&1; "
                 "cmp -s out.a out.b",
-                dir, cli(), f[k], f[0], f[0], f[k]);
+                dir, walk_cli(), f[k], f[0], f[0], f[k]);
             expect(rc == 0, "%s table %s: dump --table differs from sqlite3 "
                             "-quote", f[0], f[k]);
             compared++;
@@ -146,7 +134,15 @@ static void test_dump_tables(void)
     remove_dir(dir);
 }
 
-/* Every answer size gives the same events; the walk ends cleanly. */
+static bool same_walk(const walk_result *a, const walk_result *b)
+{
+    return a->status == b->status && a->log_len == b->log_len &&
+           memcmp(a->log, b->log, a->log_len) == 0;
+}
+
+/* Every answer size gives the same events; the walk ends cleanly; rows
+ * decoded whole (the fast path, and the general one for other cells) log
+ * as their VALUE events do. */
 static void check_answer_sizes(const char *name, const uint8_t *data,
                                size_t len)
 {
@@ -158,11 +154,13 @@ static void check_answer_sizes(const char *name, const uint8_t *data,
     expect(ref.protocol_ok, "%s: %s", name, ref.protocol_msg);
     for (mode = WALK_MORE; mode <= WALK_WHOLE; mode++) {
         got = sqlite_walk(data, len, NULL, mode);
-        expect(got.status == ref.status && got.log_len == ref.log_len &&
-                   memcmp(got.log, ref.log, got.log_len) == 0,
-               "%s: answer mode %d decodes differently", name, mode);
+        expect(same_walk(&got, &ref), "%s: answer mode %d decodes "
+                                      "differently", name, mode);
         walk_result_free(&got);
     }
+    got = sqlite_walk_with(data, len, NULL, WALK_EXACT, TD_SQLITE_WHOLE_ROWS);
+    expect(same_walk(&got, &ref), "%s: whole rows decode differently", name);
+    walk_result_free(&got);
     walk_result_free(&ref);
 }
 
@@ -269,11 +267,13 @@ static void test_corruption(void)
     remove_dir(dir);
 }
 
-/* A walk of damaged input ends, with a reason and an offset in range. */
+/* A walk of damaged input ends, with a reason and an offset in range
+ * (every other kind of answer with rows decoded whole). */
 static int check_damaged(const char *name, const uint8_t *data, size_t len,
                          size_t at)
 {
-    walk_result r = sqlite_walk(data, len, NULL, at % 3);
+    walk_result r = sqlite_walk_with(data, len, NULL, at % 3,
+                                     at / 3 % 2 ? TD_SQLITE_WHOLE_ROWS : 0);
     int failed = 0;
     if (!expect(r.status == TD_END ||
                     (r.status < 0 && r.fault.reason != NULL &&
@@ -345,7 +345,7 @@ static void test_corpus_metadata(void)
                            "'select * from _metadata' > $d/a && '%s' dump "
                            "--table _metadata '%s/%s.sqlite' > $d/b && "
                            "cmp -s $d/a $d/b; r=$?; rm -rf $d; exit $r",
-                           path, names[i], cli(), path, names[i]);
+                           path, names[i], walk_cli(), path, names[i]);
         expect(rc == 0, "%s.sqlite: _metadata differs from sqlite3 -quote",
                names[i]);
     }

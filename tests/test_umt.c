@@ -62,6 +62,8 @@ static void test_umt_variants(void)
                           TD_UMT_NO_PAYLOADS);
         umt_sweep_answers(&in, umt_variants[v], TD_UMT_VALIDATE,
                           TD_UMT_NO_PAYLOADS);
+        umt_sweep_workspace(&in, umt_variants[v], TD_UMT_DECODE, 0);
+        umt_sweep_workspace(&in, umt_variants[v], TD_UMT_VALIDATE, 0);
         umt_sweep_chunks(&in, umt_variants[v], TD_UMT_STREAM, 0);
         umt_sweep_chunks(&in, umt_variants[v], TD_UMT_XML, 0);
         uenc_free(&e);
@@ -281,6 +283,8 @@ static void run_case(const umt_case *c)
         umt_sweep_chunks(&in, c->name, c->mode, c->flags);
     else
         umt_sweep_answers(&in, c->name, c->mode, c->flags);
+    if (c->mode == TD_UMT_DECODE || c->mode == TD_UMT_VALIDATE)
+        umt_sweep_workspace(&in, c->name, c->mode, c->flags);
     uenc_free(&e);
 }
 
@@ -309,6 +313,9 @@ static void test_umt_truncation(void)
     in = umt_input_of(&e);
     umt_sweep_truncation(&in, "legacy validate", TD_UMT_VALIDATE,
                          TD_UMT_NO_PAYLOADS);
+    in.workspace = TD_UMT_WORKSPACE_MIN;
+    umt_sweep_truncation(&in, "legacy validate, skipping", TD_UMT_VALIDATE,
+                         TD_UMT_SKIP_INSTRUCTIONS);
     uenc_free(&e);
 }
 
@@ -317,8 +324,31 @@ static void test_umt_bytes(void)
     uenc e;
     umt_marks m;
     build_variant("as-built-v1", &e, &m);
-    umt_sweep_bytes(&e, "validate", TD_UMT_VALIDATE, TD_UMT_NO_PAYLOADS);
-    umt_sweep_bytes(&e, "stream", TD_UMT_STREAM, 0);
+    umt_sweep_bytes(&e, "validate", TD_UMT_VALIDATE, TD_UMT_NO_PAYLOADS,
+                    UMT_ALL_FILES);
+    umt_sweep_bytes(&e, "stream", TD_UMT_STREAM, 0, UMT_ALL_FILES);
+    uenc_free(&e);
+}
+
+/* More threads than the smallest workspace follows during the records:
+ * their chains are walked after them, with the same result. */
+static void test_umt_many_threads(void)
+{
+    uenc e;
+    umt_input in;
+    umt_result r;
+    umt_many_threads_trace(&e);
+    in = umt_input_of(&e);
+    r = umt_run(&in, TD_UMT_VALIDATE, 0, umt_plan_of(ANSWER_WHOLE, 0), true);
+    expect(r.status == TD_END, "%d threads: %s (%s)", UMT_MANY_THREADS,
+           td_error_name(r.status), r.fault.reason ? r.fault.reason : "");
+    umt_result_free(&r);
+    umt_sweep_workspace(&in, "many threads", TD_UMT_VALIDATE, 0);
+    umt_sweep_workspace(&in, "many threads", TD_UMT_DECODE,
+                        TD_UMT_NO_PAYLOADS);
+    umt_sweep_bytes(&e, "many threads", TD_UMT_VALIDATE, TD_UMT_NO_PAYLOADS,
+                    1u << UF_EXEC_VTABLE | 1u << UF_EXEC_OFFSETS |
+                        1u << UF_PREV_NEXT | 1u << UF_THREAD);
     uenc_free(&e);
 }
 
@@ -539,8 +569,21 @@ static void test_umt_api(void)
     expect(td_umt_init(NULL, TD_UMT_DECODE, 0) == TD_E_INVALID_ARGUMENT,
            "NULL decoder");
     expect(td_umt_init(&d, 10, 0) == TD_E_INVALID_ARGUMENT, "mode 10");
-    expect(td_umt_init(&d, TD_UMT_DECODE, 8) == TD_E_INVALID_ARGUMENT,
+    expect(td_umt_init(&d, TD_UMT_DECODE, 16) == TD_E_INVALID_ARGUMENT,
            "unknown flag");
+    {
+        uint64_t space[TD_UMT_WORKSPACE_MIN / 8 + 1];
+        expect(td_umt_init_workspace(&d, TD_UMT_DECODE, 0, space,
+                                     TD_UMT_WORKSPACE_MIN - 1) ==
+                       TD_E_BAD_CONFIG &&
+                   td_umt_init_workspace(
+                       &d, TD_UMT_DECODE, 0, (uint8_t *)space + 4,
+                       TD_UMT_WORKSPACE_MIN) == TD_E_BAD_CONFIG &&
+                   td_umt_init_workspace(&d, TD_UMT_VALIDATE,
+                                         TD_UMT_SKIP_INSTRUCTIONS, space,
+                                         sizeof space) == TD_OK,
+               "workspace sizes and alignment");
+    }
     expect(td_umt_init(&d, TD_UMT_DECODE,
                        TD_UMT_STRINGS_2013 | TD_UMT_STRINGS_AS_BUILT) ==
                TD_E_INVALID_ARGUMENT,
@@ -681,6 +724,7 @@ const test_case umt_tests[] = {
     {"umt corrupt cases", test_umt_cases},
     {"umt truncation", test_umt_truncation},
     {"umt changed bytes", test_umt_bytes},
+    {"umt many threads", test_umt_many_threads},
     {"umt 1 MiB dump", test_umt_big_dump},
     {"umt past 4 GiB", test_umt_far},
     {"umt string layouts", test_umt_string_layouts},

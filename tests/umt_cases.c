@@ -959,6 +959,113 @@ static uint64_t orphan_record(uenc *e, const umt_marks *m)
     return e->thread_table;
 }
 
+/* ---- Many threads: instructions met again (taken in place by the skim)
+ * and chains followed during the records
+ * ----------------------------------------------------------------------- */
+
+static void many_threads(uenc *e, umt_marks *m)
+{
+    memset(m, 0, sizeof *m);
+    umt_many_threads_trace(e);
+}
+
+/* Thread t's instruction record of turn 0, 1 or 2 (each thread's begin
+ * comes first, in thread order, then the turns, then the ends). */
+static int64_t turn(int n, int32_t t)
+{
+    return UMT_MANY_THREADS * (1 + n) + t;
+}
+
+/* Thread t's thread end (threads 1 and up). */
+static int64_t end_of(int32_t t)
+{
+    return UMT_MANY_THREADS * 4 - 1 + t;
+}
+
+static uint64_t again_64bit_flag(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)) + 5, 0x01);
+    return rec(e, turn(2, 10)) + 5;
+}
+
+static uint64_t again_record_size(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)(turn(2, 10) + 1) * 8,
+                rec(e, turn(2, 10) + 1) + 1);
+    return rec(e, turn(2, 10));
+}
+
+static uint64_t again_ins_id(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke64(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)) + 6, INS_COUNT);
+    return rec(e, turn(2, 10)) + 6;
+}
+
+/* InsID -1 in a 14-byte window: no summary may match it. */
+static uint64_t again_ins_id_none(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke64(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)) + 6, NONE);
+    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)(turn(2, 10) + 1) * 8,
+                rec(e, turn(2, 10)) + 14);
+    return rec(e, turn(2, 10)) + 6;
+}
+
+static uint64_t again_thread(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke32(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)), UMT_MANY_THREADS);
+    return rec(e, turn(2, 10));
+}
+
+static uint64_t again_other_thread(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke32(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)), 11);
+    return rec(e, turn(2, 10));
+}
+
+/* Two broken chains: the first thread's is reported, not the first in
+ * the file. */
+static uint64_t chains_in_thread_order(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke64(e, UF_PREV_NEXT, (uint64_t)turn(2, 3) * 16, 0);
+    uenc_poke64(e, UF_PREV_NEXT, (uint64_t)end_of(1) * 16, 0);
+    return (uint64_t)end_of(1) * 16;
+}
+
+static uint64_t many_count_too_small(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 2) + 32, 3);
+    return uenc_thread_row_at(e, 2) + 32;
+}
+
+/* A record of a group and an offset of the same group are wrong: the
+ * group's offsets are checked first. */
+static uint64_t offset_before_its_group(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, turn(0, 1)) + 4, 7);
+    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)turn(0, 4) * 8,
+                rec(e, turn(0, 3)));
+    return (uint64_t)turn(0, 4) * 8;
+}
+
+/* ... and a record comes before a wrong offset of the next group. */
+static uint64_t record_before_next_group(uenc *e, const umt_marks *m)
+{
+    (void)m;
+    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, turn(0, 3)) + 4, 7);
+    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)turn(0, 6) * 8,
+                rec(e, turn(0, 5)));
+    return rec(e, turn(0, 3)) + 4;
+}
+
 /* ---- Warnings (valid traces)
  * ------------------------------------------------- */
 
@@ -1262,6 +1369,27 @@ const umt_case umt_cases[] = {
     {"rec-count-too-large", count_too_large, TD_E_UMT_THREAD, UF_THREAD, V, 0,
      NULL},
     {"orphan-record", orphan_record, TD_E_UMT_THREAD, UF_THREAD, V, 0, NULL},
+    /* many threads */
+    {"again-64bit-flag", again_64bit_flag, TD_E_UMT_FLAGS, UF_EXEC_VTABLE, V,
+     0, many_threads},
+    {"again-record-size", again_record_size, TD_E_UMT_RECORD_SIZE,
+     UF_EXEC_VTABLE, D, 0, many_threads},
+    {"again-ins-id", again_ins_id, TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, V, 0,
+     many_threads},
+    {"again-ins-id-none", again_ins_id_none, TD_E_UMT_REFERENCE,
+     UF_EXEC_VTABLE, V, 0, many_threads},
+    {"again-thread", again_thread, TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, D, 0,
+     many_threads},
+    {"again-other-thread", again_other_thread, TD_E_UMT_THREAD, UF_EXEC_VTABLE,
+     V, TD_UMT_NO_PAYLOADS, many_threads},
+    {"chains-in-thread-order", chains_in_thread_order, TD_E_UMT_PREV_NEXT,
+     UF_PREV_NEXT, V, 0, many_threads},
+    {"many-rec-count-too-small", many_count_too_small, TD_E_UMT_THREAD,
+     UF_THREAD, V, 0, many_threads},
+    {"offset-before-its-group", offset_before_its_group, TD_E_UMT_OFFSETS,
+     UF_EXEC_OFFSETS, V, 0, many_threads},
+    {"record-before-next-group", record_before_next_group,
+     TD_E_UMT_RECORD_TYPE, UF_EXEC_VTABLE, D, 0, many_threads},
     /* warnings: valid traces */
     {"warn-thread-interrupted", thread_interrupted, TD_END, UF_THREAD, V, 0,
      NULL},

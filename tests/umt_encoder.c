@@ -79,6 +79,15 @@ static void set64(uint8_t *p, uint64_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+static uint64_t get64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    int i;
+    for (i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
 static void free_buf(ubuf *b)
 {
     free(b->data);
@@ -696,11 +705,7 @@ static void finish_extra_table(uenc *e, int file, uint32_t version,
     for (r = 0; r < rows && fp_count > 0; r++) {
         for (k = 0; k < fp_count; k++) {
             uint8_t *p = table->data + r * row_size + fp_fields[k];
-            uint64_t v = 0;
-            int i;
-            for (i = 7; i >= 0; i--)
-                v = v << 8 | p[i];
-            set64(p, v + extra_fp);
+            set64(p, get64(p) + extra_fp);
         }
     }
     table_header(&head, version, rows, row_size, 48);
@@ -730,13 +735,8 @@ static void finish_exec(uenc *e)
     else
         put(&head, e->records.data, e->records.len);
     set_file(&e->f[UF_EXEC_VTABLE], &head, e->o.far, e->o.far ? &far : NULL);
-    for (i = 0; i < e->record_count; i++) {
-        uint64_t v = 0;
-        int k;
-        for (k = 7; k >= 0; k--)
-            v = v << 8 | e->offsets.data[i * 8 + k];
-        put64(&offsets, base + v);
-    }
+    for (i = 0; i < e->record_count; i++)
+        put64(&offsets, base + get64(e->offsets.data + i * 8));
     put64(&offsets, base + e->records.len);
     set_file(&e->f[UF_EXEC_OFFSETS], &offsets, 0, NULL);
     set_file(&e->f[UF_PREV_NEXT], &e->prev_next, 0, NULL);
@@ -841,13 +841,8 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 int uenc_flush_records(uenc *e, int vtable_fd, int offsets_fd)
 {
     size_t i;
-    for (i = 0; i + 8 <= e->offsets.len; i += 8) {
-        uint64_t v = 0;
-        int k;
-        for (k = 7; k >= 0; k--)
-            v = v << 8 | e->offsets.data[i + k];
-        set64(e->offsets.data + i, v + 16);
-    }
+    for (i = 0; i + 8 <= e->offsets.len; i += 8)
+        set64(e->offsets.data + i, get64(e->offsets.data + i) + 16);
     if (write_all(vtable_fd, e->records.data, e->records.len) != 0 ||
         write_all(offsets_fd, e->offsets.data, e->offsets.len) != 0)
         return -1;
@@ -860,6 +855,8 @@ int uenc_flush_records(uenc *e, int vtable_fd, int offsets_fd)
 void uenc_finish_tables(uenc *e)
 {
     static const unsigned module_fps[2] = {32, 40};
+    /* The FPs in ins rows stay relative to ExtraFP; module names are
+     * absolute. */
     finish_extra_table(e, UF_INS, e->o.ins_version, e->ins_count, e->o.ins_row,
                        &e->ins_rows, &e->ins_extra, NULL, 0, &e->ins_table,
                        &e->ins_extra_at);
@@ -873,19 +870,8 @@ void uenc_finish_tables(uenc *e)
 
 void uenc_finish(uenc *e)
 {
-    static const unsigned module_fps[2] = {32, 40};
-    /* The FPs in ins rows stay relative to ExtraFP; module names are
-     * absolute. */
-    finish_extra_table(e, UF_INS, e->o.ins_version, e->ins_count, e->o.ins_row,
-                       &e->ins_rows, &e->ins_extra, NULL, 0, &e->ins_table,
-                       &e->ins_extra_at);
-    finish_extra_table(e, UF_MODULE, 0, e->module_count, e->o.module_row,
-                       &e->module_rows, &e->module_extra, module_fps, 2,
-                       &e->module_table, &e->module_extra_at);
-    finish_syscalls(e);
     finish_exec(e);
-    finish_threads(e);
-    finish_small(e);
+    uenc_finish_tables(e);
     free_buf(&e->offsets);
     e->finished = true;
 }
@@ -941,38 +927,34 @@ void uenc_truncate(uenc *e, int file, uint64_t size)
         f->head_len = (size_t)size;
 }
 
+/* Append to one part of a file (its head or its far bytes). */
+static void append_part(uint8_t **part, size_t *len, size_t *cap,
+                        const void *data, size_t n)
+{
+    ubuf b;
+    b.data = *part;
+    b.len = *len;
+    b.cap = *cap;
+    put(&b, data, n);
+    *part = b.data;
+    *len = b.len;
+    *cap = b.cap;
+}
+
 void uenc_append(uenc *e, int file, const void *data, size_t len)
 {
     ufile *f = &e->f[file];
-    ubuf b;
-    if (f->far_at) {
-        b.data = f->far;
-        b.len = f->far_len;
-        b.cap = f->far_cap;
-        put(&b, data, len);
-        f->far = b.data;
-        f->far_len = b.len;
-        f->far_cap = b.cap;
-        return;
-    }
-    b.data = f->head;
-    b.len = f->head_len;
-    b.cap = f->head_cap;
-    put(&b, data, len);
-    f->head = b.data;
-    f->head_len = b.len;
-    f->head_cap = b.cap;
+    if (f->far_at)
+        append_part(&f->far, &f->far_len, &f->far_cap, data, len);
+    else
+        append_part(&f->head, &f->head_len, &f->head_cap, data, len);
 }
 
 static uint64_t le64_at(const ufile *f, uint64_t at)
 {
     uint8_t x[8];
-    uint64_t v = 0;
-    int i;
     ufile_read(f, at, x, 8);
-    for (i = 7; i >= 0; i--)
-        v = v << 8 | x[i];
-    return v;
+    return get64(x);
 }
 
 uint64_t uenc_record_at(const uenc *e, int64_t eid)

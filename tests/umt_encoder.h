@@ -171,7 +171,7 @@ typedef struct usys {
 
 /* ---- The trace ------------------------------------------------------------
  */
-#define UENC_MAX_THREADS 16
+#define UENC_MAX_THREADS 48
 #define UENC_MAX_SYSCALLS 64
 
 typedef struct uthread {

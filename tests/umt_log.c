@@ -2,6 +2,7 @@
  * umt_log.c - the UMT event log used by golden files and sweeps (see
  * umt_sweep.h): one line per event, payload fragments joined.
  */
+#include "umt_skipped.h"
 #include "umt_sweep.h"
 
 #include <inttypes.h>
@@ -339,6 +340,8 @@ static void other_event(const umt_log *l, const td_umt_event *ev)
 
 void umt_log_event(umt_log *l, const td_umt_event *ev)
 {
+    if (l->as_skipped && umt_skipped(ev))
+        return;
     if (ev->kind == TD_UMT_EV_BYTES) {
         bytes_event(l, ev);
         return;

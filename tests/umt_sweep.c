@@ -16,7 +16,7 @@ umt_plan umt_plan_of(int answer, size_t k)
     umt_plan p;
     p.answer = answer;
     p.k = k;
-    p.seed = k * 0x9e3779b97f4a7c15u + 1;
+    p.split = answer == ANSWER_CHUNK ? chunks_of(k) : random_split(k);
     return p;
 }
 
@@ -26,15 +26,8 @@ umt_input umt_input_of(const uenc *e)
     in.files = e->f;
     in.cut_file = -1;
     in.cut_size = 0;
+    in.workspace = 0;
     return in;
-}
-
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
 }
 
 static bool forward_mode(int mode)
@@ -78,12 +71,10 @@ static size_t answer_size(driver *v, const td_request *rq)
         return rq->min_len + v->plan.k;
     case ANSWER_WHOLE:
         return WHOLE_CAP;
-    case ANSWER_CHUNK:
-        return v->plan.k;
     default:
-        if (forward_mode(v->mode))
-            return 1 + (size_t)(next_random(&v->plan.seed) % 64);
-        return rq->min_len + (size_t)(next_random(&v->plan.seed) % 5000);
+        if (v->plan.answer == ANSWER_CHUNK || forward_mode(v->mode))
+            return span_length(&v->plan.split);
+        return rq->min_len - 1 + span_length(&v->plan.split);
     }
 }
 
@@ -134,11 +125,12 @@ static void answer(driver *v, umt_result *r, td_umt_decoder *d)
 }
 
 umt_result umt_run(const umt_input *in, int mode, uint32_t flags,
-                   umt_plan plan, bool with_log)
+                   umt_plan plan, int logging)
 {
     umt_result r;
     driver v;
     td_umt_decoder *d = malloc(sizeof *d);
+    void *workspace = in->workspace ? malloc(in->workspace) : NULL;
     td_umt_event ev;
     umt_log log;
     FILE *out = NULL;
@@ -150,10 +142,15 @@ umt_result umt_run(const umt_input *in, int mode, uint32_t flags,
     v.in = in;
     v.mode = mode;
     v.plan = plan;
-    if (with_log)
+    if (logging != UMT_NO_LOG)
         out = open_memstream(&r.log, &r.log_len);
     umt_log_init(&log, out);
-    td_umt_init(d, mode, flags);
+    log.as_skipped = logging == UMT_LOG_AS_SKIPPED;
+    if (td_umt_init_workspace(d, mode, flags, workspace, in->workspace) !=
+        TD_OK) {
+        protocol_error(&r, "init refused the workspace", in->workspace, 0);
+        td_umt_init(d, mode, flags);
+    }
     for (;;) {
         rc = td_umt_next(d, &ev);
         if (rc == TD_EVENT) {
@@ -181,6 +178,7 @@ umt_result umt_run(const umt_input *in, int mode, uint32_t flags,
         protocol_error(&r, "status differs from the fault", (uint64_t)-rc,
                        (uint64_t)-r.fault.code);
     free(v.span);
+    free(workspace);
     free(d);
     return r;
 }
@@ -237,50 +235,68 @@ static int compare(const char *name, const char *how, size_t arg,
     return failed;
 }
 
-int umt_sweep_answers(const umt_input *in, const char *name, int mode,
-                      uint32_t flags)
+/* Runs with the plans (answer, k), k from `first` to `last`, against the
+ * reference, until one fails. */
+static int runs(const umt_input *in, const char *name, int mode,
+                uint32_t flags, const umt_result *ref, int answer,
+                size_t first, size_t last, int failed)
+{
+    static const char *const how[5] = {"exact answers", "min_len +",
+                                       "whole answers", "random answers",
+                                       "chunks of"};
+    size_t k;
+    for (k = first; k <= last && failed == 0; k++) {
+        umt_result got =
+            umt_run(in, mode, flags, umt_plan_of(answer, k), true);
+        failed += compare(name, how[answer], k, ref, &got);
+    }
+    return failed;
+}
+
+/* The log of whole answers, which every other plan must give. */
+static umt_result reference(const umt_input *in, const char *name, int mode,
+                            uint32_t flags, int *failed)
 {
     umt_result ref =
         umt_run(in, mode, flags, umt_plan_of(ANSWER_WHOLE, 0), true);
-    umt_result got;
-    int failed = 0;
-    size_t k;
     if (!expect(ref.protocol_ok, "%s: %s", name, ref.protocol_msg))
-        failed++;
-    got = umt_run(in, mode, flags, umt_plan_of(ANSWER_EXACT, 0), true);
-    failed += compare(name, "exact answers", 0, &ref, &got);
-    for (k = 1; k <= 9 && failed == 0; k++) {
-        got = umt_run(in, mode, flags, umt_plan_of(ANSWER_PLUS, k), true);
-        failed += compare(name, "min_len +", k, &ref, &got);
-    }
-    for (k = 1; k <= 8 && failed == 0; k++) {
-        got = umt_run(in, mode, flags, umt_plan_of(ANSWER_RANDOM, k), true);
-        failed += compare(name, "random answers", k, &ref, &got);
-    }
+        (*failed)++;
+    return ref;
+}
+
+/* Answer plans, k from first to last. */
+typedef struct plan_range {
+    int answer;
+    size_t first, last;
+} plan_range;
+
+static int sweep_plans(const umt_input *in, const char *name, int mode,
+                       uint32_t flags, const plan_range *plans, unsigned n)
+{
+    int failed = 0;
+    umt_result ref = reference(in, name, mode, flags, &failed);
+    unsigned i;
+    for (i = 0; i < n; i++)
+        failed = runs(in, name, mode, flags, &ref, plans[i].answer,
+                      plans[i].first, plans[i].last, failed);
     umt_result_free(&ref);
     return failed;
+}
+
+int umt_sweep_answers(const umt_input *in, const char *name, int mode,
+                      uint32_t flags)
+{
+    static const plan_range plans[3] = {
+        {ANSWER_EXACT, 0, 0}, {ANSWER_PLUS, 1, 9}, {ANSWER_RANDOM, 1, 8}};
+    return sweep_plans(in, name, mode, flags, plans, 3);
 }
 
 int umt_sweep_chunks(const umt_input *in, const char *name, int mode,
                      uint32_t flags)
 {
-    umt_result ref =
-        umt_run(in, mode, flags, umt_plan_of(ANSWER_WHOLE, 0), true);
-    umt_result got;
-    int failed = 0;
-    size_t k;
-    if (!expect(ref.protocol_ok, "%s: %s", name, ref.protocol_msg))
-        failed++;
-    for (k = 1; k <= 40 && failed == 0; k++) {
-        got = umt_run(in, mode, flags, umt_plan_of(ANSWER_CHUNK, k), true);
-        failed += compare(name, "chunks of", k, &ref, &got);
-    }
-    for (k = 1; k <= 8 && failed == 0; k++) {
-        got = umt_run(in, mode, flags, umt_plan_of(ANSWER_RANDOM, k), true);
-        failed += compare(name, "random chunks", k, &ref, &got);
-    }
-    umt_result_free(&ref);
-    return failed;
+    static const plan_range plans[2] = {{ANSWER_CHUNK, 1, 40},
+                                        {ANSWER_RANDOM, 1, 8}};
+    return sweep_plans(in, name, mode, flags, plans, 2);
 }
 
 static bool is_prefix(const umt_result *part, const umt_result *full)
@@ -353,6 +369,27 @@ int umt_sweep_truncation(const umt_input *in, const char *name, int mode,
     return failed;
 }
 
+/* Whether TD_UMT_SKIP_INSTRUCTIONS applies to a mode and flags (the
+ * payloads it leaves out must be left out already for the same result). */
+static bool skips(int mode, uint32_t flags)
+{
+    return (mode == TD_UMT_DECODE || mode == TD_UMT_VALIDATE) &&
+           (flags & TD_UMT_NO_PAYLOADS) != 0;
+}
+
+/* The same with TD_UMT_SKIP_INSTRUCTIONS and a workspace, small or
+ * large, and whole answers mostly (the skim needs records in the span). */
+static umt_result skipped_run(const umt_input *in, int mode, uint32_t flags,
+                              uint64_t at)
+{
+    umt_input with = *in;
+    with.workspace = at % 2 ? TD_UMT_WORKSPACE_MIN : (size_t)1 << 20;
+    return umt_run(&with, mode, flags | TD_UMT_SKIP_INSTRUCTIONS,
+                   at % 3 ? umt_plan_of(ANSWER_WHOLE, 0)
+                          : umt_plan_of(ANSWER_PLUS, (size_t)(at % 5)),
+                   false);
+}
+
 static int check_changed(const umt_input *in, const char *name, int mode,
                          uint32_t flags, int file, uint64_t at)
 {
@@ -360,14 +397,24 @@ static int check_changed(const umt_input *in, const char *name, int mode,
         umt_run(in, mode, flags, umt_plan_of(ANSWER_WHOLE, 0), false);
     umt_result plus = umt_run(
         in, mode, flags, umt_plan_of(ANSWER_PLUS, (size_t)(at % 5)), false);
+    umt_result skip =
+        skips(mode, flags) ? skipped_run(in, mode, flags, at) : whole;
     int failed = 0;
-    if (!expect(whole.protocol_ok && plus.protocol_ok,
-                "%s %s byte %" PRIu64 ": %s %s", name, uenc_file_names[file],
-                at, whole.protocol_msg, plus.protocol_msg))
+    if (!expect(whole.protocol_ok && plus.protocol_ok && skip.protocol_ok,
+                "%s %s byte %" PRIu64 ": %s %s %s", name,
+                uenc_file_names[file], at, whole.protocol_msg,
+                plus.protocol_msg, skip.protocol_msg))
         failed++;
     if (!expect(umt_result_same(&whole, &plus),
                 "%s %s byte %" PRIu64 ": the answer size changed the result",
                 name, uenc_file_names[file], at))
+        failed++;
+    if (!expect(umt_result_same(&whole, &skip),
+                "%s %s byte %" PRIu64 ": skipping instructions changed the "
+                "result (%s at %" PRIu64 " vs %s at %" PRIu64 ")",
+                name, uenc_file_names[file], at, td_error_name(skip.status),
+                skip.fault.offset, td_error_name(whole.status),
+                whole.fault.offset))
         failed++;
     if (!expect(whole.status == TD_END ||
                     (whole.status < 0 && whole.fault.reason != NULL &&
@@ -375,6 +422,8 @@ static int check_changed(const umt_input *in, const char *name, int mode,
                 "%s %s byte %" PRIu64 ": error %s without a reason", name,
                 uenc_file_names[file], at, td_error_name(whole.status)))
         failed++;
+    if (skips(mode, flags))
+        umt_result_free(&skip);
     umt_result_free(&whole);
     umt_result_free(&plus);
     return failed;
@@ -388,23 +437,22 @@ static bool reads(int mode, int file)
     return true;
 }
 
-int umt_sweep_bytes(const uenc *e, const char *name, int mode, uint32_t flags)
+int umt_sweep_bytes(const uenc *e, const char *name, int mode, uint32_t flags,
+                    unsigned files)
 {
     static const int changes[3] = {0x01, 0x80, 0x1ff};
     int failed = 0, file, k;
     for (file = 0; file < UF_COUNT && failed == 0; file++) {
         ufile copy[UF_COUNT];
-        umt_input in;
+        umt_input in = umt_input_of(e);
         uint8_t *bytes = e->f[file].head;
         size_t i, len = e->f[file].head_len;
-        if (!reads(mode, file))
+        if (!reads(mode, file) || (files >> file & 1u) == 0 || len == 0)
             continue;
         memcpy(copy, e->f, sizeof copy);
-        copy[file].head = malloc(len ? len : 1);
+        copy[file].head = malloc(len);
         memcpy(copy[file].head, bytes, len);
         in.files = copy;
-        in.cut_file = -1;
-        in.cut_size = 0;
         for (i = 0; i < len && failed == 0; i += len > 4096 ? 7 : 1) {
             for (k = 0; k < 3 && failed == 0; k++) {
                 copy[file].head[i] = changes[k] == 0x1ff
@@ -416,5 +464,47 @@ int umt_sweep_bytes(const uenc *e, const char *name, int mode, uint32_t flags)
         }
         free(copy[file].head);
     }
+    return failed;
+}
+
+/* Runs with a workspace of each size and each answer plan against the
+ * reference. */
+static int workspace_runs(const umt_input *in, const char *name, int mode,
+                          uint32_t flags, const umt_result *ref)
+{
+    static const size_t sizes[4] = {0, TD_UMT_WORKSPACE_MIN, 6000,
+                                    (size_t)1 << 20};
+    static const int answers[4] = {ANSWER_WHOLE, ANSWER_EXACT, ANSWER_PLUS,
+                                   ANSWER_RANDOM};
+    umt_input with = *in;
+    int failed = 0;
+    unsigned i, k;
+    for (i = 0; i < 4; i++) {
+        char label[200];
+        snprintf(label, sizeof label, "%s, workspace %zu%s", name, sizes[i],
+                 flags & TD_UMT_SKIP_INSTRUCTIONS ? ", skipping" : "");
+        with.workspace = sizes[i];
+        for (k = 0; k < 4; k++)
+            failed = runs(&with, label, mode, flags, ref, answers[k], i + k,
+                          i + k, failed);
+    }
+    return failed;
+}
+
+int umt_sweep_workspace(const umt_input *in, const char *name, int mode,
+                        uint32_t flags)
+{
+    umt_input plain = *in;
+    umt_result ref, skipped;
+    int failed;
+    plain.workspace = 0;
+    ref = umt_run(&plain, mode, flags, umt_plan_of(ANSWER_WHOLE, 0), true);
+    skipped = umt_run(&plain, mode, flags | TD_UMT_NO_PAYLOADS,
+                      umt_plan_of(ANSWER_WHOLE, 0), UMT_LOG_AS_SKIPPED);
+    failed = workspace_runs(in, name, mode, flags, &ref);
+    failed += workspace_runs(in, name, mode, flags | TD_UMT_SKIP_INSTRUCTIONS,
+                             &skipped);
+    umt_result_free(&ref);
+    umt_result_free(&skipped);
     return failed;
 }

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "split_plan.h"
 #include "tracedec.h"
 #include "umt_encoder.h"
 
@@ -29,14 +30,15 @@ enum umt_answer {
     ANSWER_EXACT = 0, /* min_len bytes */
     ANSWER_PLUS,      /* min_len + k */
     ANSWER_WHOLE,     /* the rest of the file (at most 8 MiB) */
-    ANSWER_RANDOM,    /* min_len + 0..4999 (or 1..64 in forward modes) */
+    ANSWER_RANDOM,    /* min_len - 1 + a random split's span (or the span
+                         alone in forward modes) */
     ANSWER_CHUNK      /* k bytes, whatever min_len (forward modes) */
 };
 
 typedef struct umt_plan {
     int answer;
     size_t k;
-    uint64_t seed;
+    split_plan split; /* ANSWER_RANDOM, ANSWER_CHUNK */
 } umt_plan;
 
 umt_plan umt_plan_of(int answer, size_t k);
@@ -47,6 +49,7 @@ typedef struct umt_input {
     const ufile *files; /* UF_COUNT of them */
     int cut_file;       /* -1, or the file that is cut */
     uint64_t cut_size;
+    size_t workspace; /* bytes for td_umt_init_workspace, 0: none */
 } umt_input;
 
 umt_input umt_input_of(const uenc *e);
@@ -62,8 +65,17 @@ typedef struct umt_result {
     uint64_t requests;
 } umt_result;
 
+/* What umt_run logs. */
+enum umt_logging {
+    UMT_NO_LOG = 0,
+    UMT_LOG = 1,
+    UMT_LOG_AS_SKIPPED = 2 /* all but what TD_UMT_SKIP_INSTRUCTIONS leaves
+                              out: instruction records' RECORD,
+                              INSTRUCTION and DECODED events */
+};
+
 umt_result umt_run(const umt_input *in, int mode, uint32_t flags,
-                   umt_plan plan, bool with_log);
+                   umt_plan plan, int logging);
 void umt_result_free(umt_result *r);
 bool umt_result_same(const umt_result *a, const umt_result *b);
 
@@ -79,20 +91,32 @@ char *umt_outcome_log(const umt_result *r);
  *             not need the bytes cut, the full result) after a prefix of
  *             the full log;
  * bytes:      3 changes of every byte (every 7th in files above 4 KiB) of
- *             the files the mode reads give the same result with WHOLE
- *             and PLUS answers, and an error has a reason and a file. */
+ *             the given files the mode reads give the same result with WHOLE
+ *             and PLUS answers, and with TD_UMT_SKIP_INSTRUCTIONS and a
+ *             workspace (DECODE and VALIDATE, flags with
+ *             TD_UMT_NO_PAYLOADS), and an error has a reason and a file;
+ * workspace:  (DECODE, VALIDATE) with workspaces of several sizes, WHOLE,
+ *             EXACT, PLUS and RANDOM answers give the log of WHOLE
+ *             answers without one, and TD_UMT_SKIP_INSTRUCTIONS gives the
+ *             log of TD_UMT_NO_PAYLOADS as skipped. */
 int umt_sweep_answers(const umt_input *in, const char *name, int mode,
                       uint32_t flags);
 int umt_sweep_chunks(const umt_input *in, const char *name, int mode,
                      uint32_t flags);
 int umt_sweep_truncation(const umt_input *in, const char *name, int mode,
                          uint32_t flags);
-int umt_sweep_bytes(const uenc *e, const char *name, int mode, uint32_t flags);
+/* The files a bytes sweep changes: bit 1 << UF_*. */
+#define UMT_ALL_FILES ((1u << UF_COUNT) - 1)
+int umt_sweep_bytes(const uenc *e, const char *name, int mode, uint32_t flags,
+                    unsigned files);
+int umt_sweep_workspace(const umt_input *in, const char *name, int mode,
+                        uint32_t flags);
 
 /* The event log printer. */
 typedef struct umt_log {
     FILE *out;
-    int pending; /* 1: payload bytes, 2: XML text */
+    bool as_skipped; /* see UMT_LOG_AS_SKIPPED */
+    int pending;     /* 1: payload bytes, 2: XML text */
     uint64_t offset, total, seen, hash;
     uint32_t file, of;
     uint8_t head[24];

@@ -47,6 +47,21 @@ static void code(uins *u, const char *disasm, const uint8_t *bytes, uint8_t n)
     u->code_size = n;
 }
 
+/* 64-bit code: CSis64Bits, 8-byte operands and addresses. */
+static void code64(uins *u)
+{
+    u->cs64 = 1;
+    u->eff_oper = 8;
+    u->eff_addr = 8;
+}
+
+/* One explicit operand: the first. */
+static void one_operand(uins *u)
+{
+    u->exp_count = 1;
+    memset(&u->ops[1], 0, sizeof u->ops[1]);
+}
+
 static void store(uins *u)
 {
     static const uint8_t c[2] = {0x89, 0x08};
@@ -87,11 +102,9 @@ static void push(uins *u)
     static const uint8_t c[1] = {0x55};
     uins_init(u, 0x75a21000, 0);
     code(u, "push rbp", c, 1);
-    u->cs64 = 1;
+    code64(u);
+    one_operand(u);
     u->flags = 0x20;
-    u->exp_count = 1;
-    u->eff_oper = 8;
-    u->eff_addr = 8;
     slot(u, 0, UREG_RBP, UREG_RBP, 8, 0);
     slot(u, 1, UREG_RSP, UREG_RSP, 8, 0);
     slot(u, 2, UREG_STACKPUSH, UREG_STACKPUSH, 8, 8);
@@ -99,7 +112,6 @@ static void push(uins *u)
     slot(u, 4, UREG_RSP, UREG_RSP, 8, 0);
     groups(u, 2, 3, 5);
     oper(u, 0, UREG_RBP, 8, READ, 0, NA, 0, 0);
-    memset(&u->ops[1], 0, sizeof u->ops[1]);
 }
 
 static void pop(uins *u)
@@ -107,11 +119,9 @@ static void pop(uins *u)
     static const uint8_t c[1] = {0x5d};
     uins_init(u, 0x75a21010, 0);
     code(u, "pop rbp", c, 1);
-    u->cs64 = 1;
+    code64(u);
+    one_operand(u);
     u->flags = 0x10;
-    u->exp_count = 1;
-    u->eff_oper = 8;
-    u->eff_addr = 8;
     slot(u, 0, UREG_RSP, UREG_RSP, 8, 0);
     slot(u, 1, UREG_STACKPOP, UREG_STACKPOP, 8, 8);
     slot(u, 2, UREG_RBP, UREG_RBP, 8, 0);
@@ -119,7 +129,6 @@ static void pop(uins *u)
     slot(u, 4, UREG_RSP, UREG_RSP, 8, 0);
     groups(u, 2, 3, 5);
     oper(u, 0, UREG_RBP, 8, WRITE, 2, 3, 0, 0);
-    memset(&u->ops[1], 0, sizeof u->ops[1]);
 }
 
 static void fxsave(uins *u)
@@ -127,14 +136,13 @@ static void fxsave(uins *u)
     static const uint8_t c[3] = {0x0f, 0xae, 0x00};
     uins_init(u, 0x40100a, 1);
     code(u, "fxsave ptr [eax]", c, 3);
+    one_operand(u);
     u->flags = 0x20;
-    u->exp_count = 1;
     slot(u, 0, UREG_EAX, UREG_RAX, 4, 0);
     slot(u, 1, UREG_MEM0, UREG_MEM0, 512, 4);
     slot(u, 2, UREG_MEM0, UREG_MEM0, 512, 4);
     groups(u, 1, 2, 3);
     oper(u, 0, UREG_MEM0, 512, WRITE, 1, 2, 8, 8);
-    memset(&u->ops[1], 0, sizeof u->ops[1]);
     u->mem0_base = 0;
 }
 
@@ -175,12 +183,11 @@ static void jz(uins *u)
     static const uint8_t c[2] = {0x74, 0x10};
     uins_init(u, 0x401010, 1);
     code(u, "jz 0x401022", c, 2);
-    u->exp_count = 1;
+    one_operand(u);
     slot(u, 0, UREG_EFLAGS, UREG_RFLAGS, 4, 0);
     slot(u, 1, UREG_EIP, UREG_RIP, 4, 0);
     groups(u, 1, 1, 2);
     oper(u, 0, 0, 4, READ, 0xfd, NA, 0, 0);
-    memset(&u->ops[1], 0, sizeof u->ops[1]);
     u->consts[0] = 0x401022;
 }
 
@@ -190,10 +197,8 @@ static void syscall_ins(uins *u)
     uins_init(u, 0x75a21020, 0);
     code(u, "syscall", c, 2);
     u->type = 3;
-    u->cs64 = 1;
+    code64(u);
     u->exp_count = 0;
-    u->eff_oper = 8;
-    u->eff_addr = 8;
     memset(u->ops, 0, sizeof u->ops);
     slot(u, 0, UREG_RAX, UREG_RAX, 8, 0);
     slot(u, 1, UREG_RCX, UREG_RCX, 8, 0);
@@ -396,4 +401,28 @@ void umt_far_trace(uenc *e)
     uenc_default_options(&o);
     o.far = (uint64_t)5 << 30;
     umt_full_trace(e, &o, &m);
+}
+
+void umt_many_threads_trace(uenc *e)
+{
+    uenc_options o;
+    int32_t t;
+    unsigned turn;
+    uenc_default_options(&o);
+    uenc_init(e, &o);
+    umt_trace_instructions(e);
+    for (t = 0; t < UMT_MANY_THREADS; t++)
+        uenc_thread(e, 200 + t, 0x7efd0000 + 0x1000 * (uint64_t)t);
+    for (t = 0; t < UMT_MANY_THREADS; t++)
+        uenc_rec_thread_begin(e, t, 0, NULL);
+    for (turn = 0; turn < 3; turn++)
+        for (t = 0; t < UMT_MANY_THREADS; t++)
+            uenc_rec_ins(e, t, 0, turn == 1 ? INS_LEA : INS_MOV,
+                         (uint8_t)(t + turn));
+    for (t = 1; t < UMT_MANY_THREADS; t++)
+        uenc_rec_thread_end(e, t, 0);
+    uenc_rec_app_end(e, 0, 0);
+    uenc_range(e, 0x400000, 0x40ffff);
+    uenc_xml(e, UMT_TRACE_XML);
+    uenc_finish(e);
 }

@@ -56,6 +56,11 @@ void umt_big_dump_trace(uenc *e);
  * 4 GiB (sparse files). */
 void umt_far_trace(uenc *e);
 
+/* UMT_MANY_THREADS threads taking turns, more than the smallest workspace
+ * has chain states for. */
+#define UMT_MANY_THREADS 40
+void umt_many_threads_trace(uenc *e);
+
 #define UMT_TRACE_XML                                                         \
     "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"                            \
     "<Xed><Version>20130904</Version></Xed>\n"                                \

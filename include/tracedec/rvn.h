@@ -27,9 +27,10 @@
  * Files from before instruction_indices or interrupts existed
  * (format "1.0.0" all the same) are accepted with a warning event.
  *
- * Memory: sizeof(td_rvn) <= 2560 bytes (the database and two cursors:
+ * Memory: sizeof(td_rvn) <= 2688 bytes (the database, two cursors:
  * `execution` and `interrupts` are merged through the two lanes, as are
- * `instruction_indices` and `blocks`); no workspace. The contract is the
+ * `instruction_indices` and `blocks`, and the event they fill, kept here
+ * rather than on the stack); no workspace. The contract is the
  * one of <tracedec.h> and <tracedec/sqlite.h>: pages by request, sources 0
  * and 1 both the database file.
  */
@@ -84,6 +85,15 @@ typedef struct td_rvn_version {
     bool prerelease, build;
 } td_rvn_version;
 
+/* The _metadata row (td_rvn_event.metadata). */
+typedef struct td_rvn_metadata {
+    uint32_t metadata_version; /* 1, or 0 for the 5-column layout */
+    uint32_t type;            /* 9 */
+    td_rvn_version format;
+    td_rvn_version tool;
+    int64_t generation_date;  /* seconds since 1970 */
+} td_rvn_metadata;
+
 typedef struct td_rvn_event {
     int kind;
     uint64_t offset;          /* the row's cell in the file (fragments:
@@ -96,13 +106,7 @@ typedef struct td_rvn_event {
         uint64_t pos, length;
         bool last;
     } text;
-    struct {
-        uint32_t metadata_version; /* 1, or 0 for the 5-column layout */
-        uint32_t type;        /* 9 */
-        td_rvn_version format;
-        td_rvn_version tool;
-        int64_t generation_date; /* seconds since 1970 */
-    } metadata;
+    td_rvn_metadata metadata;
     struct {
         uint32_t present;     /* 1 << enum td_rvn_table */
         uint32_t root[TD_RVN_TABLE_COUNT];
@@ -184,7 +188,9 @@ typedef struct td_rvn {
     td_rvn_row side_row;      /* side cursor's current row */
     td_rvn_semver semver;
     td_sqlite_freelist_walk freelist;
-    td_rvn_event meta;        /* the METADATA event being assembled */
+    td_sqlite_event sev;      /* the cursors' event (one row at a time) */
+    td_rvn_metadata meta;     /* the METADATA event being assembled */
+    uint64_t meta_offset, meta_size;
     uint32_t root[TD_RVN_TABLE_COUNT];
     uint32_t present;
     uint8_t phase;

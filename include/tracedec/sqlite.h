@@ -104,6 +104,10 @@ typedef struct td_sqlite {
     td_fault fault;
     td_sqlite_files files;
     td_sqlite_header header;
+    uint32_t feeds[TD_SQLITE_LANES]; /* answers per lane: a span's identity */
+    uint32_t max_local;       /* the spill rule's limits (fileformat2 1.6): */
+    uint32_t max_leaf;        /* index cells, table leaf cells, and the */
+    uint32_t min_local;       /* least any cell keeps */
     uint32_t lock_page;       /* the lock-byte page, 0 if beyond the file */
     uint8_t page_shift;       /* log2(page_size) */
     uint8_t lane;             /* the lane whose request is outstanding */
@@ -180,6 +184,20 @@ typedef struct td_sqlite_reader {
     uint64_t next_at;         /* file offset `next` was read from */
 } td_sqlite_reader;
 
+/* A b-tree page's header, decoded and checked (private). */
+typedef struct td_sqlite_page {
+    const uint8_t *bytes;     /* the whole page, in a lane's span */
+    uint64_t offset;          /* file offset of the page */
+    uint32_t pgno;            /* 0: nothing decoded */
+    uint32_t feeds;           /* the lane's answers when it was decoded */
+    uint32_t hdr;             /* offset of the page header: 100 on page 1 */
+    uint32_t cells;
+    uint32_t cell_ptrs;       /* offset of the cell pointer array */
+    uint32_t content;         /* offset of the cell content area */
+    uint8_t type;
+    bool leaf;
+} td_sqlite_page;
+
 /* One level of the path from the root (private). */
 typedef struct td_sqlite_level {
     uint32_t page;
@@ -205,6 +223,7 @@ typedef struct td_sqlite_cursor {
     int64_t last_rowid;       /* the previous row's rowid */
     int64_t floor;            /* rowids must exceed it (parent keys) */
     td_sqlite_level path[TD_SQLITE_MAX_DEPTH];
+    td_sqlite_page page;      /* the top page, while its span lasts */
     /* The row being decoded. */
     uint32_t row_page;
     uint16_t row_local_start; /* offset of the payload in its page */

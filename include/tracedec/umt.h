@@ -26,10 +26,15 @@
  *   _REGISTERS (the context map), TD_UMT_XML (trace.xml): one table on
  *                     its own.
  *
- * Memory: the decoder is its struct (at most 512 bytes: 496 on x86-64, 472
- * on 32-bit targets; no workspace). It keeps O(1) state in every mode:
- * thread chains are walked one at a time, and long payloads (memory dumps
- * up to 100 MB, operand values, strings) arrive as BYTES fragments.
+ * Memory: the decoder is its struct (at most 512 bytes: 512 on x86-64, 480
+ * on 32-bit targets), plus an optional workspace from the caller
+ * (td_umt_init_workspace). Without one it keeps O(1) state in every mode:
+ * thread chains are walked one at a time after the records. With one,
+ * offsets and prev/next pairs are read ahead in batches, each thread's
+ * chain is followed during the record pass (one state per thread), and
+ * TD_UMT_SKIP_INSTRUCTIONS checks instruction records in place. Long
+ * payloads (memory dumps up to 100 MB, operand values, strings) arrive as
+ * BYTES fragments either way.
  *
  * Errors (sticky; td_umt_fault() says which file the offset is in):
  * TD_E_TRUNCATED when a file is shorter than its structures, TD_E_UMT_*
@@ -95,6 +100,12 @@ enum td_umt_mode {
     4u /* leave out the events that only carry                                \
 values (SLOT, REGISTER, SYSCALL_ARG, STRING, BYTES); every check is           \
 still made. Validation reads much less this way. */
+#define TD_UMT_SKIP_INSTRUCTIONS                                              \
+    8u /* check instruction records (type 0) but                              \
+hand out no RECORD, INSTRUCTION or DECODED events for them; implies           \
+TD_UMT_NO_PAYLOADS. Every check is still made, and errors are the same. With  \
+a workspace most of them are checked in place, in the host's span:            \
+validation at memory speed. */
 
 /* String layouts (td_umt_event.string.layout, td_umt_layout()). */
 enum td_umt_layout {
@@ -463,6 +474,8 @@ typedef struct td_umt_sys_state {
 typedef struct td_umt_decoder {
     td_input in;
     td_fault fault;
+    void *workspace; /* NULL when none */
+    size_t workspace_size;
     uint32_t fault_file;
     uint32_t flags;
     uint8_t mode, phase, step, layout;
@@ -486,18 +499,21 @@ typedef struct td_umt_decoder {
         } open;
         struct {
             uint64_t id, start, end;
-            uint64_t off[5]; /* exec.offsets[off_base ...] */
+            uint64_t off[5]; /* exec.offsets[off_base ...] without a
+                                workspace (see umt_records.c) */
             uint64_t off_base;
             uint64_t ctx_at;  /* the rmContext */
             uint64_t regs_at; /* its register dump */
             uint32_t mem_index, mem_count;
-            uint16_t reg; /* the next register to report */
-            uint8_t off_count, type, flags, sub, ctx_step;
+            uint16_t reg;       /* the next register to report */
+            uint16_t off_count; /* offsets in the batch from off_base */
+            uint8_t type, flags, sub, ctx_step;
             union {
                 td_umt_ins_state ins;
                 td_umt_sys_state sys;
             } k;
             td_umt_slot_state slot; /* also a register being reported */
+            uint16_t pair_count;    /* prev/next pairs from off_base */
         } rec;
         struct {
             uint64_t fp, row_size, rows, extra, extra_size, row;
@@ -533,7 +549,24 @@ typedef struct td_umt_decoder {
  * string layouts). */
 int td_umt_init(td_umt_decoder *d, int mode, uint32_t flags);
 
-/* Start again from the beginning with the same mode and flags. */
+/* The smallest workspace td_umt_init_workspace accepts. */
+#define TD_UMT_WORKSPACE_MIN 4096
+
+/* td_umt_init with a workspace: `size` bytes, 8-byte aligned, that outlive
+ * the decoder. After a few bytes where the decoder notes how it uses the
+ * rest (48 on x86-64), a quarter holds batches of exec.offsets and of
+ * exec.prev_next.column pairs read ahead (8192 records at most), a quarter
+ * the state of each thread's chain in VALIDATE (32 bytes a thread: with
+ * more threads than fit, chains are walked after the records as without a
+ * workspace), half a cache of instruction summaries (16 bytes each) for
+ * TD_UMT_SKIP_INSTRUCTIONS. The events and errors do not depend on the
+ * workspace; only the requests do. The CLI gives 2 MiB: room for 16383
+ * threads and 32768 summaries. Returns what td_umt_init returns, or
+ * TD_E_BAD_CONFIG (size below TD_UMT_WORKSPACE_MIN, misaligned). */
+int td_umt_init_workspace(td_umt_decoder *d, int mode, uint32_t flags,
+                          void *workspace, size_t size);
+
+/* Start again from the beginning with the same mode, flags and workspace. */
 int td_umt_reset(td_umt_decoder *d);
 
 /* The next event: TD_EVENT, TD_NEED_INPUT (see td_umt_request), TD_END or

@@ -14,7 +14,6 @@
 #include "sqlite_quote.h"
 #include "sqlite_sql.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,38 +35,43 @@ int sqlite_answer(sqlite_host *h, td_sqlite *db)
 
 /* A TEXT value gathered as a UTF-8 string. */
 typedef struct text_value {
-    char *s;
-    size_t len;
+    quote_buf b;
     quote_text q;
 } text_value;
 
-static void text_fragment(text_value *t, int encoding, const td_sqlite_value *v)
+/* A fragment of a TEXT value; its last one gives the string (malloc'd). */
+static char *text_fragment(text_value *t, int encoding,
+                           const td_sqlite_value *v)
 {
+    char *s;
     if (v->pos == 0) {
-        t->s = NULL;
-        t->len = 0;
-        quote_text_begin(&t->q, open_memstream(&t->s, &t->len), encoding,
-                         false);
+        t->b.len = 0;
+        quote_text_begin(&t->q, &t->b, encoding, false);
     }
     quote_text_bytes(&t->q, v->data, v->size);
-    if (v->last) {
-        quote_text_end(&t->q);
-        fclose(t->q.out);
+    if (!v->last)
+        return NULL;
+    quote_text_end(&t->q);
+    s = malloc(t->b.len + 1);
+    if (s != NULL) {
+        memcpy(s, t->b.data, t->b.len);
+        s[t->b.len] = 0;
     }
+    return s;
 }
 
 static void schema_value(schema_row *r, int encoding, text_value *t,
                          const td_sqlite_event *ev)
 {
     char **slot[5] = {&r->type, &r->name, &r->tbl_name, NULL, &r->sql};
+    char *s;
     if (ev->column == 3 && ev->value.type == TD_SQLITE_INTEGER)
         r->rootpage = ev->value.integer;
     if (ev->column >= 5 || slot[ev->column] == NULL ||
         ev->value.type != TD_SQLITE_TEXT)
         return;
-    text_fragment(t, encoding, &ev->value);
-    if (ev->value.last)
-        *slot[ev->column] = t->s;
+    if ((s = text_fragment(t, encoding, &ev->value)) != NULL)
+        *slot[ev->column] = s;
 }
 
 long sqlite_read_schema(sqlite_host *h, td_sqlite *db, const char *path,
@@ -79,6 +83,7 @@ long sqlite_read_schema(sqlite_host *h, td_sqlite *db, const char *path,
     text_value t;
     long n = 0;
     int rc;
+    memset(&t, 0, sizeof t);
     td_sqlite_scan(&c, db, 1, 0, TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);
     while ((rc = td_sqlite_next(&c, &ev)) != TD_END) {
         if (rc == TD_NEED_INPUT && sqlite_answer(h, db) == 0)
@@ -88,6 +93,7 @@ long sqlite_read_schema(sqlite_host *h, td_sqlite *db, const char *path,
                 cli_report_fault(path, td_sqlite_fault(db));
             *status = rc < 0 ? EXIT_INVALID : EXIT_USAGE;
             sqlite_free_schema(r, n);
+            quote_free(&t.b);
             return -1;
         }
         if (ev.kind == TD_SQLITE_ROW) {
@@ -98,6 +104,7 @@ long sqlite_read_schema(sqlite_host *h, td_sqlite *db, const char *path,
                          &ev);
         }
     }
+    quote_free(&t.b);
     *rows = r;
     return n;
 }
@@ -113,17 +120,33 @@ void sqlite_free_schema(schema_row *rows, long n)
     }
     free(rows);
 }
+
 /* ---- dump --table -------------------------------------------------------- */
 
+/* Lines are gathered in `out` and written when this many bytes wait. */
+#define DUMP_FLUSH (1u << 20)
+
+/* A row's values are printed into `out` as they come, with commas between
+ * them: that is the line when they came in declared order, all of them.
+ * Otherwise (WITHOUT ROWID tables whose key is not in front, the rowid
+ * alias, defaults of columns a record lacks) the line is put together
+ * again from the pieces, in declared order. A line counts once the next
+ * row begins or the table ends: after an error only the lines before it
+ * are written. */
 typedef struct table_dump {
-    FILE *out;
     const sql_table *shape;
     int encoding;
     size_t *to_column;    /* record column -> declared column */
-    FILE **cell;          /* per declared column: this row's text */
-    char **cell_text;
-    size_t *cell_len;
-    bool *written;
+    size_t *start, *len;  /* per declared column: its text in `out` */
+    uint64_t *row_of;     /* per declared column: the row it was last
+                             written in (rows count from 1) */
+    uint64_t rows;
+    quote_buf out;        /* finished lines, then this row's values */
+    quote_buf pieces;     /* a row's values while its line is rebuilt */
+    size_t line;          /* where this row's line starts in `out` */
+    size_t values;        /* values of this row so far */
+    bool in_order;        /* they came in declared order */
+    bool declared_order;  /* records hold the columns in declared order */
     bool in_row;
     int64_t rowid;
     quote_text q;
@@ -153,129 +176,186 @@ static void map_columns(table_dump *d)
 
 static int dump_open(table_dump *d, const sql_table *shape, int encoding)
 {
-    size_t i, n = shape->count;
+    size_t n = shape->count, i;
     memset(d, 0, sizeof *d);
-    d->out = stdout;
     d->shape = shape;
     d->encoding = encoding;
     d->to_column = calloc(n, sizeof *d->to_column);
-    d->cell = calloc(n, sizeof *d->cell);
-    d->cell_text = calloc(n, sizeof *d->cell_text);
-    d->cell_len = calloc(n, sizeof *d->cell_len);
-    d->written = calloc(n, sizeof *d->written);
-    if (!d->to_column || !d->cell || !d->cell_text || !d->cell_len ||
-        !d->written)
+    d->start = calloc(n, sizeof *d->start);
+    d->len = calloc(n, sizeof *d->len);
+    d->row_of = calloc(n, sizeof *d->row_of);
+    if (!d->to_column || !d->start || !d->len || !d->row_of)
         return -1;
-    for (i = 0; i < n; i++)
-        if ((d->cell[i] = open_memstream(&d->cell_text[i],
-                                         &d->cell_len[i])) == NULL)
-            return -1;
     map_columns(d);
+    d->declared_order = true;
+    for (i = 0; i < n; i++)
+        d->declared_order = d->declared_order && d->to_column[i] == i;
     return 0;
+}
+
+/* Write the finished lines. */
+static void dump_flush(table_dump *d)
+{
+    if (d->line == 0)
+        return;
+    fwrite(d->out.data, 1, d->line, stdout);
+    memmove(d->out.data, d->out.data + d->line, d->out.len - d->line);
+    d->out.len -= d->line;
+    d->line = 0;
 }
 
 static void dump_close(table_dump *d)
 {
-    size_t i;
-    for (i = 0; d->cell != NULL && i < d->shape->count; i++) {
-        if (d->cell[i] != NULL)
-            fclose(d->cell[i]);
-        free(d->cell_text[i]);
-    }
+    dump_flush(d);
     free(d->to_column);
-    free(d->cell);
-    free(d->cell_text);
-    free(d->cell_len);
-    free(d->written);
+    free(d->start);
+    free(d->len);
+    free(d->row_of);
+    quote_free(&d->out);
+    quote_free(&d->pieces);
 }
 
-static void put_default(const sql_column *c, FILE *f)
+static void start_row(table_dump *d, int64_t rowid)
 {
-    if (c->default_kind == SQL_DEFAULT_NULL)
-        fputs("NULL", f);
-    else
-        fputs(c->default_text, f);
+    d->in_row = true;
+    d->rowid = rowid;
+    d->rows++;
+    d->values = 0;
+    d->in_order = d->shape->rowid_alias < 0;
+}
+
+static void put_default(const sql_column *c, quote_buf *out)
+{
+    const char *text = c->default_kind == SQL_DEFAULT_NULL ? "NULL"
+                                                           : c->default_text;
+    quote_bytes(out, text, strlen(text));
+}
+
+/* The line again from the pieces, in declared order. */
+static void rebuild_line(table_dump *d)
+{
+    const sql_table *t = d->shape;
+    size_t i;
+    d->pieces.len = 0;
+    quote_bytes(&d->pieces, d->out.data + d->line, d->out.len - d->line);
+    d->out.len = d->line;
+    for (i = 0; i < t->count; i++) {
+        if (i > 0)
+            quote_char(&d->out, ',');
+        if ((int)i == t->rowid_alias)
+            quote_integer(&d->out, d->rowid);
+        else if (d->row_of[i] != d->rows)
+            put_default(&t->columns[i], &d->out);
+        else
+            quote_bytes(&d->out, d->pieces.data + d->start[i] - d->line,
+                        d->len[i]);
+    }
 }
 
 static void finish_row(table_dump *d)
 {
-    const sql_table *t = d->shape;
-    size_t i;
-    for (i = 0; i < t->count; i++) {
-        FILE *f = d->cell[i];
-        if ((int)i == t->rowid_alias)
-            fprintf(f, "%" PRId64, d->rowid);
-        else if (!d->written[i])
-            put_default(&t->columns[i], f);
-        fflush(f);
-        if (i > 0)
-            fputc(',', d->out);
-        fwrite(d->cell_text[i], 1, d->cell_len[i], d->out);
-        fseeko(f, 0, SEEK_SET);
-        d->written[i] = false;
-    }
-    fputc('\n', d->out);
+    if (!d->in_order || d->values != d->shape->count)
+        rebuild_line(d);
+    quote_char(&d->out, '\n');
+    d->line = d->out.len;
     d->in_row = false;
+    if (d->line >= DUMP_FLUSH)
+        dump_flush(d);
 }
 
-static void put_value(table_dump *d, size_t col, const td_sqlite_value *v)
+static void put_real(quote_buf *out, double r)
 {
-    FILE *f = d->cell[col];
     char real[64];
+    quote_real(r, real);
+    quote_bytes(out, real, strlen(real));
+}
+
+/* A value (or a fragment of one) of declared column `col`, printed. */
+static void print_value(table_dump *d, size_t col, const td_sqlite_value *v)
+{
+    quote_buf *out = &d->out;
     double r;
-    if (v->pos == 0)
-        d->written[col] = true;
-    if ((int)col == d->shape->rowid_alias)
-        return; /* the rowid is printed instead */
     switch (v->type) {
     case TD_SQLITE_NULL:
-        fputs("NULL", f);
+        quote_bytes(out, "NULL", 4);
         break;
     case TD_SQLITE_INTEGER:
-        if (d->shape->columns[col].real_affinity) {
-            quote_real((double)v->integer, real);
-            fputs(real, f);
-        } else {
-            fprintf(f, "%" PRId64, v->integer);
-        }
+        if (d->shape->columns[col].real_affinity)
+            put_real(out, (double)v->integer);
+        else
+            quote_integer(out, v->integer);
         break;
     case TD_SQLITE_REAL:
         memcpy(&r, &v->real_bits, sizeof r);
-        quote_real(r, real);
-        fputs(real, f);
+        put_real(out, r);
         break;
     case TD_SQLITE_TEXT:
         if (v->pos == 0)
-            quote_text_begin(&d->q, f, d->encoding, true);
+            quote_text_begin(&d->q, out, d->encoding, true);
         quote_text_bytes(&d->q, v->data, v->size);
         if (v->last)
             quote_text_end(&d->q);
         break;
     default:
         if (v->pos == 0)
-            fputs("X'", f);
-        quote_blob_bytes(f, v->data, v->size);
+            quote_bytes(out, "X'", 2);
+        quote_blob_bytes(out, v->data, v->size);
         if (v->last)
-            fputc('\'', f);
+            quote_char(out, '\'');
         break;
     }
+}
+
+/* A value (or a fragment of one) of declared column `col`, with where its
+ * text lies in case the line is rebuilt. */
+static void put_value(table_dump *d, size_t col, const td_sqlite_value *v)
+{
+    if ((int)col == d->shape->rowid_alias)
+        return; /* the rowid is printed instead */
+    if (v->pos == 0) {
+        if (d->values > 0)
+            quote_char(&d->out, ',');
+        d->in_order = d->in_order && col == d->values;
+        d->values++;
+        d->row_of[col] = d->rows;
+        d->start[col] = d->out.len;
+    }
+    print_value(d, col, v);
+    d->len[col] = d->out.len - d->start[col];
+}
+
+/* A row whose values all came inline, in declared order: printed as they
+ * are, the line needs no rebuilding. */
+static void put_direct_row(table_dump *d, const td_sqlite_event *ev)
+{
+    uint32_t i;
+    for (i = 0; i < ev->row.columns; i++) {
+        if (i > 0)
+            quote_char(&d->out, ',');
+        print_value(d, i, &ev->values[i]);
+    }
+    d->values = ev->row.columns;
 }
 
 static void dump_event(table_dump *d, const td_sqlite_event *ev)
 {
     uint32_t i;
-    if (ev->kind == TD_SQLITE_ROW) {
-        if (d->in_row)
-            finish_row(d);
-        d->in_row = true;
-        d->rowid = ev->row.rowid;
-        for (i = 0; ev->row.inline_values && i < ev->row.columns; i++)
-            if (i < d->shape->count)
-                put_value(d, d->to_column[i], &ev->values[i]);
+    if (ev->kind == TD_SQLITE_VALUE) {
+        if (ev->column < d->shape->count)
+            put_value(d, d->to_column[ev->column], &ev->value);
         return;
     }
-    if (ev->column < d->shape->count)
-        put_value(d, d->to_column[ev->column], &ev->value);
+    if (d->in_row)
+        finish_row(d);
+    start_row(d, ev->row.rowid);
+    if (ev->row.inline_values && d->in_order &&
+        ev->row.columns == d->shape->count && d->declared_order) {
+        put_direct_row(d, ev);
+        return;
+    }
+    for (i = 0; ev->row.inline_values && i < ev->row.columns &&
+                i < d->shape->count; i++)
+        put_value(d, d->to_column[i], &ev->values[i]);
 }
 
 static int scan_table(sqlite_host *h, td_sqlite *db, const char *path,
@@ -295,7 +375,8 @@ static int scan_table(sqlite_host *h, td_sqlite *db, const char *path,
             continue;
         }
         if (rc < 0) {
-            fflush(d->out);
+            dump_flush(d);
+            fflush(stdout);
             cli_report_fault(path, td_sqlite_fault(db));
             return EXIT_INVALID;
         }

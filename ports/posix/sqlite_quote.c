@@ -15,8 +15,38 @@
  * trailing byte is dropped.
  */
 #include "sqlite_quote.h"
+#include "grow.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* ---- The buffer -------------------------------------------------------- */
+
+char *quote_grow(quote_buf *b, size_t n)
+{
+    if (b->len + n < b->len || grow_array(&b->data, &b->cap, b->len + n, 1)) {
+        fputs("tracedec: out of memory\n", stderr);
+        exit(2);
+    }
+    return b->data + b->len;
+}
+
+void quote_bytes(quote_buf *b, const void *data, size_t n)
+{
+    if (n == 0)
+        return;
+    memcpy(quote_room(b, n), data, n);
+    b->len += n;
+}
+
+void quote_free(quote_buf *b)
+{
+    free(b->data);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- Reals ------------------------------------------------------------- */
 
 static char next_digit(long double *value, int *left)
 {
@@ -124,7 +154,8 @@ void quote_real(double value, char *out)
 
 /* ---- Text -------------------------------------------------------------- */
 
-void quote_text_begin(quote_text *q, FILE *out, int encoding, bool quoted)
+void quote_text_begin(quote_text *q, quote_buf *out, int encoding,
+                      bool quoted)
 {
     q->out = out;
     q->encoding = encoding;
@@ -132,43 +163,59 @@ void quote_text_begin(quote_text *q, FILE *out, int encoding, bool quoted)
     q->cut = false;
     q->carried = 0;
     if (quoted)
-        fputc('\'', out);
+        quote_char(out, '\'');
 }
 
-static void put_utf8_byte(quote_text *q, unsigned char c)
+/* UTF-8 bytes: as they are, or quoted (' doubled, cut at a NUL). */
+static void put_utf8(quote_text *q, const uint8_t *data, size_t len)
 {
+    size_t i, run = 0;
+    if (len == 0)
+        return; /* data may be NULL then */
     if (!q->quoted) {
-        fputc(c, q->out);
+        quote_bytes(q->out, data, len);
         return;
     }
-    if (q->cut)
-        return;
-    if (c == 0) {
-        q->cut = true;
-        return;
+    for (i = 0; i < len && !q->cut; i++) {
+        if (data[i] != 0 && data[i] != '\'')
+            continue;
+        quote_bytes(q->out, data + run, i + 1 - run);
+        run = i + 1;
+        if (data[i] == 0) {
+            q->out->len--; /* the NUL itself */
+            q->cut = true;
+        } else {
+            quote_char(q->out, '\'');
+        }
     }
-    if (c == '\'')
-        fputc('\'', q->out);
-    fputc(c, q->out);
+    if (!q->cut)
+        quote_bytes(q->out, data + run, len - run);
 }
 
 static void put_code_point(quote_text *q, unsigned long c)
 {
+    uint8_t b[4];
+    size_t n;
     if (c < 0x80) {
-        put_utf8_byte(q, (unsigned char)c);
+        b[0] = (uint8_t)c;
+        n = 1;
     } else if (c < 0x800) {
-        put_utf8_byte(q, (unsigned char)(0xc0 + ((c >> 6) & 0x1f)));
-        put_utf8_byte(q, (unsigned char)(0x80 + (c & 0x3f)));
+        b[0] = (uint8_t)(0xc0 + ((c >> 6) & 0x1f));
+        b[1] = (uint8_t)(0x80 + (c & 0x3f));
+        n = 2;
     } else if (c < 0x10000) {
-        put_utf8_byte(q, (unsigned char)(0xe0 + ((c >> 12) & 0x0f)));
-        put_utf8_byte(q, (unsigned char)(0x80 + ((c >> 6) & 0x3f)));
-        put_utf8_byte(q, (unsigned char)(0x80 + (c & 0x3f)));
+        b[0] = (uint8_t)(0xe0 + ((c >> 12) & 0x0f));
+        b[1] = (uint8_t)(0x80 + ((c >> 6) & 0x3f));
+        b[2] = (uint8_t)(0x80 + (c & 0x3f));
+        n = 3;
     } else {
-        put_utf8_byte(q, (unsigned char)(0xf0 + ((c >> 18) & 0x07)));
-        put_utf8_byte(q, (unsigned char)(0x80 + ((c >> 12) & 0x3f)));
-        put_utf8_byte(q, (unsigned char)(0x80 + ((c >> 6) & 0x3f)));
-        put_utf8_byte(q, (unsigned char)(0x80 + (c & 0x3f)));
+        b[0] = (uint8_t)(0xf0 + ((c >> 18) & 0x07));
+        b[1] = (uint8_t)(0x80 + ((c >> 12) & 0x3f));
+        b[2] = (uint8_t)(0x80 + ((c >> 6) & 0x3f));
+        b[3] = (uint8_t)(0x80 + (c & 0x3f));
+        n = 4;
     }
+    put_utf8(q, b, n);
 }
 
 static unsigned long unit(const quote_text *q, const unsigned char *p)
@@ -204,8 +251,7 @@ void quote_text_bytes(quote_text *q, const uint8_t *data, size_t len)
 {
     size_t i;
     if (q->encoding == TD_SQLITE_UTF8) {
-        for (i = 0; i < len && !q->cut; i++)
-            put_utf8_byte(q, data[i]);
+        put_utf8(q, data, len);
         return;
     }
     for (i = 0; i < len; i++) {
@@ -222,15 +268,20 @@ void quote_text_end(quote_text *q)
     if (q->encoding != TD_SQLITE_UTF8)
         flush_utf16(q, true);
     if (q->quoted)
-        fputc('\'', q->out);
+        quote_char(q->out, '\'');
 }
 
-void quote_blob_bytes(FILE *out, const uint8_t *data, size_t len)
+void quote_blob_bytes(quote_buf *out, const uint8_t *data, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
+    char *p;
     size_t i;
+    if (len == 0)
+        return; /* data may be NULL then */
+    p = quote_room(out, 2 * len);
     for (i = 0; i < len; i++) {
-        fputc(hex[data[i] >> 4], out);
-        fputc(hex[data[i] & 15], out);
+        p[2 * i] = hex[data[i] >> 4];
+        p[2 * i + 1] = hex[data[i] & 15];
     }
+    out->len += 2 * len;
 }

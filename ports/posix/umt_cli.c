@@ -4,7 +4,8 @@
  * eleven files:
  *   info       the headers (DECODE, stopped after TRACE), the module names
  *              (MODULES: they also tell the string layout) and trace.xml
- *   validate   VALIDATE without payload events
+ *   validate   VALIDATE without instruction records' events (they are
+ *              checked in place) and payloads
  *   dump       modules and threads first (for names), then DECODE; with
  *              --io=stream, the raw records of STREAM mode
  *   stat       DECODE without payload events, counting record types
@@ -29,6 +30,10 @@ bool umt_is_trace_dir(const char *path)
 
 /* What a command does with each event; non-zero stops the decoding. */
 typedef int (*umt_consumer)(void *ctx, const td_umt_event *ev);
+
+/* The decoder's workspace: read-ahead batches, thread chains and
+ * instruction summaries (see td_umt_init_workspace). */
+#define WORKSPACE_SIZE ((size_t)2 << 20)
 
 static void report(const cli_options *o, const td_umt_decoder *d)
 {
@@ -56,20 +61,23 @@ static int run(const cli_options *o, int mode, uint32_t flags,
     const char *names[TD_UMT_FILE_COUNT];
     td_umt_decoder *d = malloc(sizeof *d);
     td_umt_event *ev = malloc(sizeof *ev);
+    void *workspace = malloc(WORKSPACE_SIZE);
     dir_host h;
     int rc, status = EXIT_VALID, i;
     for (i = 0; i < TD_UMT_FILE_COUNT; i++)
         names[i] = td_umt_file_name(i);
-    if (d == NULL || ev == NULL ||
+    if (d == NULL || ev == NULL || workspace == NULL ||
         dir_host_open(&h, o->path, names, TD_UMT_FILE_COUNT,
                       mode == TD_UMT_STREAM ? HOST_STREAM : o->io) != 0) {
         fprintf(stderr, "tracedec: %s: %s\n", o->path,
-                d == NULL || ev == NULL ? "out of memory" : h.error);
+                d == NULL || ev == NULL || workspace == NULL ? "out of memory"
+                                                             : h.error);
         free(d);
         free(ev);
+        free(workspace);
         return EXIT_USAGE;
     }
-    td_umt_init(d, mode, flags);
+    td_umt_init_workspace(d, mode, flags, workspace, WORKSPACE_SIZE);
     while ((rc = td_umt_next(d, ev)) != TD_END) {
         const uint8_t *data;
         size_t len;
@@ -93,91 +101,109 @@ static int run(const cli_options *o, int mode, uint32_t flags,
         td_umt_feed(d, data, len);
     }
     dir_host_close(&h);
+    free(workspace);
     free(ev);
     free(d);
     return status;
 }
 
-/* ---- validate -------------------------------------------------------------
+/* ---- validate and stat ---------------------------------------------------
  */
+
+#define RECORD_TYPES 12
+
+/* Records of each type, and the TRACE event's counts. */
+typedef struct umt_counts {
+    uint64_t kinds[RECORD_TYPES];
+    td_umt_event trace;
+} umt_counts;
 
 static int count_event(void *ctx, const td_umt_event *ev)
 {
-    uint64_t *counts = ctx;
-    if (ev->kind == TD_UMT_EV_RECORD && ev->record.type < 12)
-        counts[ev->record.type]++;
-    if (ev->kind == TD_UMT_EV_TRACE) {
-        counts[12] = ev->trace.records;
-        counts[13] = ev->trace.threads;
-        counts[14] = ev->trace.instructions;
-        counts[15] = ev->trace.modules;
-        counts[16] = ev->trace.syscalls;
-        counts[17] = ev->trace.address_ranges;
-    }
+    umt_counts *c = ctx;
+    if (ev->kind == TD_UMT_EV_RECORD && ev->record.type < RECORD_TYPES)
+        c->kinds[ev->record.type]++;
+    if (ev->kind == TD_UMT_EV_TRACE)
+        c->trace = *ev;
     return 0;
 }
 
 static int validate(const cli_options *o)
 {
-    uint64_t counts[18];
+    umt_counts c;
     int status;
-    memset(counts, 0, sizeof counts);
-    status = run(o, TD_UMT_VALIDATE, TD_UMT_NO_PAYLOADS, count_event, counts);
+    memset(&c, 0, sizeof c);
+    status =
+        run(o, TD_UMT_VALIDATE, TD_UMT_SKIP_INSTRUCTIONS, count_event, &c);
     if (status == EXIT_VALID && o->verbose)
         fprintf(stderr, "%s: valid UMT trace, %" PRIu64 " records\n", o->path,
-                counts[12]);
+                c.trace.trace.records);
     return status;
 }
 
-/* ---- stat ------------------------------------------------------------------
- */
+/* The TRACE event's counts stat prints, in order. */
+#define TABLE_COUNTS 5
+
+static void table_counts(const umt_counts *c, uint64_t *v)
+{
+    v[0] = c->trace.trace.threads;
+    v[1] = c->trace.trace.instructions;
+    v[2] = c->trace.trace.modules;
+    v[3] = c->trace.trace.syscalls;
+    v[4] = c->trace.trace.address_ranges;
+}
+
+static void print_counts(const umt_counts *c)
+{
+    static const char *const names[TABLE_COUNTS] = {
+        "threads", "instructions", "modules", "syscalls", "address ranges"};
+    uint64_t v[TABLE_COUNTS];
+    int i;
+    printf("records: %" PRIu64 "\n", c->trace.trace.records);
+    for (i = 0; i < RECORD_TYPES; i++)
+        if (td_umt_record_type_name(i) != NULL)
+            printf("  %s: %" PRIu64 "\n", td_umt_record_type_name(i),
+                   c->kinds[i]);
+    table_counts(c, v);
+    for (i = 0; i < TABLE_COUNTS; i++)
+        printf("%s: %" PRIu64 "\n", names[i], v[i]);
+}
+
+static void print_counts_json(const umt_counts *c)
+{
+    static const char *const names[TABLE_COUNTS] = {
+        "threads", "instructions", "modules", "syscalls", "address_ranges"};
+    uint64_t v[TABLE_COUNTS];
+    const char *comma = "";
+    int i;
+    printf("{\"format\":\"umt\",\"records\":%" PRIu64 ",\"kinds\":{",
+           c->trace.trace.records);
+    for (i = 0; i < RECORD_TYPES; i++) {
+        if (td_umt_record_type_name(i) == NULL)
+            continue;
+        printf("%s\"%s\":%" PRIu64, comma, td_umt_record_type_name(i),
+               c->kinds[i]);
+        comma = ",";
+    }
+    printf("}");
+    table_counts(c, v);
+    for (i = 0; i < TABLE_COUNTS; i++)
+        printf(",\"%s\":%" PRIu64, names[i], v[i]);
+    printf("}\n");
+}
 
 static int stat_command(const cli_options *o)
 {
-    static const char *const kinds[12] = {
-        "instruction",
-        "thread_begin",
-        "thread_end",
-        "application_end",
-        "syscall_entry",
-        "syscall_exit",
-        "syscall_skipped",
-        NULL,
-        "apc",
-        "exception",
-        "callback",
-        "unknown_context_change",
-    };
-    uint64_t counts[18];
-    int status, i;
-    bool first = true;
-    memset(counts, 0, sizeof counts);
-    status = run(o, TD_UMT_DECODE, TD_UMT_NO_PAYLOADS, count_event, counts);
+    umt_counts c;
+    int status;
+    memset(&c, 0, sizeof c);
+    status = run(o, TD_UMT_DECODE, TD_UMT_NO_PAYLOADS, count_event, &c);
     if (status != EXIT_VALID)
         return status;
-    if (!o->json) {
-        printf("records: %" PRIu64 "\n", counts[12]);
-        for (i = 0; i < 12; i++)
-            if (kinds[i] != NULL)
-                printf("  %s: %" PRIu64 "\n", kinds[i], counts[i]);
-        printf("threads: %" PRIu64 "\ninstructions: %" PRIu64
-               "\nmodules: %" PRIu64 "\nsyscalls: %" PRIu64
-               "\naddress ranges: %" PRIu64 "\n",
-               counts[13], counts[14], counts[15], counts[16], counts[17]);
-        return EXIT_VALID;
-    }
-    printf("{\"format\":\"umt\",\"records\":%" PRIu64 ",\"kinds\":{",
-           counts[12]);
-    for (i = 0; i < 12; i++) {
-        if (kinds[i] == NULL)
-            continue;
-        printf("%s\"%s\":%" PRIu64, first ? "" : ",", kinds[i], counts[i]);
-        first = false;
-    }
-    printf("},\"threads\":%" PRIu64 ",\"instructions\":%" PRIu64
-           ",\"modules\":%" PRIu64 ",\"syscalls\":%" PRIu64
-           ",\"address_ranges\":%" PRIu64 "}\n",
-           counts[13], counts[14], counts[15], counts[16], counts[17]);
+    if (o->json)
+        print_counts_json(&c);
+    else
+        print_counts(&c);
     return EXIT_VALID;
 }
 

@@ -26,9 +26,7 @@ static int block_data(td_rvn *r, const td_sqlite_value *v, uint64_t offset,
     if (r->row.rowid == 1 && r->interrupt_data_ok)
         r->interrupt_data_ok =
             memcmp(v->data, interrupt_bytes + v->pos, v->size) == 0;
-    ev->kind = TD_RVN_BLOCK_DATA;
-    ev->offset = offset;
-    ev->size = v->size;
+    rvn_event(ev, TD_RVN_BLOCK_DATA, offset, v->size);
     ev->data.data = v->data;
     ev->data.size = v->size;
     ev->data.pos = v->pos;
@@ -65,9 +63,7 @@ static int check_block(td_rvn *r)
 static int block_event(td_rvn *r, td_rvn_event *ev)
 {
     const td_rvn_row *row = &r->row;
-    ev->kind = TD_RVN_BLOCK;
-    ev->offset = row->offset;
-    ev->size = 0;
+    rvn_event(ev, TD_RVN_BLOCK, row->offset, 0);
     ev->block.id = row->rowid;
     ev->block.pc = (uint64_t)row->value[0];
     ev->block.data_length = row->length[1];
@@ -92,7 +88,7 @@ static int blocks_end(td_rvn *r)
 
 int rvn_blocks_step(td_rvn *r, td_rvn_event *ev)
 {
-    td_sqlite_event sev;
+    const td_sqlite_event *sev = &r->sev;
     int rc;
     if (r->phase == RP_BLOCKS_START) {
         r->phase = RP_BLOCKS;
@@ -104,14 +100,15 @@ int rvn_blocks_step(td_rvn *r, td_rvn_event *ev)
     }
     if (r->block_due)
         return block_event(r, ev);
-    rc = rvn_pull(&r->main, &r->row, &sev);
+    rc = rvn_pull(&r->main, &r->row, &r->sev);
     if (rc == TD_END)
         return blocks_end(r);
-    if (rc == TD_EVENT && (sev.column != 1 || sev.value.type != TD_SQLITE_BLOB))
+    if (rc == TD_EVENT &&
+        (sev->column != 1 || sev->value.type != TD_SQLITE_BLOB))
         return rvn_fail(r, TD_E_RVN_BLOCK, r->row.offset,
                         TD_REASON("blocks row holds text"));
     if (rc == TD_EVENT) {
-        block_data(r, &sev.value, sev.offset, ev);
+        block_data(r, &sev->value, sev->offset, ev);
         if (r->row.complete && (rc = check_block(r)) != TD_OK)
             return rc;
         r->block_due = r->row.complete;
@@ -120,8 +117,8 @@ int rvn_blocks_step(td_rvn *r, td_rvn_event *ev)
     if (rc != RVN_ROW)
         return rc;
     if (r->row.columns > 1 && (r->row.blobs >> 1 & 1u) &&
-        sev.kind == TD_SQLITE_ROW) {
-        block_data(r, &sev.values[1], sev.offset, ev);
+        sev->kind == TD_SQLITE_ROW) {
+        block_data(r, &sev->values[1], sev->offset, ev);
         if ((rc = check_block(r)) != TD_OK)
             return rc;
         r->block_due = 1;
@@ -137,10 +134,9 @@ int rvn_blocks_step(td_rvn *r, td_rvn_event *ev)
 /* Move the blocks cursor (lane 1) to rowid `id`. */
 static int side_block(td_rvn *r, int64_t id)
 {
-    td_sqlite_event sev;
     int rc;
     while (r->side_row.rowid != id || !r->side_row.complete) {
-        rc = rvn_pull(&r->side, &r->side_row, &sev);
+        rc = rvn_pull(&r->side, &r->side_row, &r->sev);
         if (rc == TD_END)
             return rvn_fail(r, TD_E_INTERNAL, r->row.offset,
                             TD_REASON("blocks ended on the second lane"));
@@ -198,9 +194,7 @@ static int instruction_row(td_rvn *r, td_rvn_event *ev)
         return rc;
     r->main_pending = false;
     r->counts.instructions++;
-    ev->kind = TD_RVN_INSTRUCTION;
-    ev->offset = row->offset;
-    ev->size = 0;
+    rvn_event(ev, TD_RVN_INSTRUCTION, row->offset, 0);
     ev->instruction.block_id = row->value[0];
     ev->instruction.id = (uint32_t)row->value[1];
     ev->instruction.index = (uint32_t)row->value[2];
@@ -209,7 +203,6 @@ static int instruction_row(td_rvn *r, td_rvn_event *ev)
 
 int rvn_indices_step(td_rvn *r, td_rvn_event *ev)
 {
-    td_sqlite_event sev;
     int rc;
     if (r->phase == RP_INDICES_START) {
         r->phase = RP_EXECUTION_START;
@@ -226,15 +219,13 @@ int rvn_indices_step(td_rvn *r, td_rvn_event *ev)
         return RVN_AGAIN;
     }
     if (!r->main_pending) {
-        rc = rvn_pull(&r->main, &r->row, &sev);
+        rc = rvn_int_row(r, &r->main, &r->row, TD_E_RVN_INSTRUCTION,
+                         TD_REASON("instruction_indices holds text or a "
+                                   "blob"));
         if (rc == TD_END) {
             r->phase = RP_EXECUTION_START;
             return RVN_AGAIN;
         }
-        if (rc == TD_EVENT)
-            return rvn_fail(r, TD_E_RVN_INSTRUCTION, r->row.offset,
-                            TD_REASON("instruction_indices holds text or a "
-                                      "blob"));
         if (rc != RVN_ROW)
             return rc;
         r->main_pending = true;

@@ -18,7 +18,7 @@
  */
 #include "rvn_internal.h"
 
-typedef char td_rvn_fits_2560_bytes[sizeof(td_rvn) <= 2560 ? 1 : -1];
+typedef char td_rvn_fits_2688_bytes[sizeof(td_rvn) <= 2688 ? 1 : -1];
 
 int td_rvn_init(td_rvn *r, const td_sqlite_files *files, uint32_t flags)
 {
@@ -69,9 +69,7 @@ static int warning_event(td_rvn *r, td_rvn_event *ev)
 {
     unsigned bit = r->warnings & (0u - r->warnings);
     r->warnings = (uint8_t)(r->warnings & ~bit);
-    ev->kind = TD_RVN_WARNING;
-    ev->offset = 0;
-    ev->size = 0;
+    rvn_event(ev, TD_RVN_WARNING, 0, 0);
     if (bit == RVN_WARN_NO_INDICES) {
         ev->warning.code = TD_W_RVN_NO_INSTRUCTION_INDICES;
         ev->warning.reason = TD_REASON("no instruction_indices table (a "

@@ -39,32 +39,25 @@ static int check_interrupt(td_rvn *r)
 /* Have the next interrupt in side_row (side_state 1), or none (2). */
 static int next_interrupt(td_rvn *r)
 {
-    td_sqlite_event sev;
     int rc;
-    while (r->side_state == 0) {
-        rc = rvn_pull(&r->side, &r->side_row, &sev);
-        if (rc == TD_END) {
-            r->side_state = 2;
-        } else if (rc == RVN_ROW) {
-            if ((rc = check_interrupt(r)) != TD_OK)
-                return rc;
-            r->side_state = 1;
-        } else if (rc == TD_EVENT) {
-            return rvn_fail(r, TD_E_RVN_INTERRUPT, r->side_row.offset,
-                            TD_REASON("interrupts holds text or a blob"));
-        } else if (rc != RVN_AGAIN) {
-            return rc;
-        }
+    if (r->side_state != 0)
+        return TD_OK;
+    rc = rvn_int_row(r, &r->side, &r->side_row, TD_E_RVN_INTERRUPT,
+                     TD_REASON("interrupts holds text or a blob"));
+    if (rc == TD_END) {
+        r->side_state = 2;
+        return TD_OK;
     }
+    if (rc != RVN_ROW || (rc = check_interrupt(r)) != TD_OK)
+        return rc;
+    r->side_state = 1;
     return TD_OK;
 }
 
 static int interrupt_event(td_rvn *r, td_rvn_event *ev)
 {
     const td_rvn_row *row = &r->side_row;
-    ev->kind = TD_RVN_INTERRUPT;
-    ev->offset = row->offset;
-    ev->size = 0;
+    rvn_event(ev, TD_RVN_INTERRUPT, row->offset, 0);
     ev->interrupt.transition = (uint64_t)row->value[0];
     ev->interrupt.pc = (uint64_t)row->value[1];
     ev->interrupt.mode = (uint8_t)row->value[2];
@@ -105,9 +98,7 @@ static int execution_event(td_rvn *r, td_rvn_event *ev)
         return rvn_fail(r, TD_E_RVN_INTERRUPT, row->offset,
                         TD_REASON("an execution of the interrupt block "
                                   "without its interrupts row"));
-    ev->kind = TD_RVN_EXECUTION;
-    ev->offset = row->offset;
-    ev->size = 0;
+    rvn_event(ev, TD_RVN_EXECUTION, row->offset, 0);
     ev->execution.start = r->last_transition;
     ev->execution.end = (uint64_t)row->value[0];
     ev->execution.block_id = row->value[1];
@@ -145,24 +136,19 @@ static int start(td_rvn *r)
 
 int rvn_execution_step(td_rvn *r, td_rvn_event *ev)
 {
-    td_sqlite_event sev;
     int rc;
     if (r->phase == RP_EXECUTION_START)
         return start(r);
     if ((rc = next_interrupt(r)) != TD_OK)
         return rc;
     if (!r->main_pending) {
-        rc = rvn_pull(&r->main, &r->row, &sev);
+        rc = rvn_int_row(r, &r->main, &r->row, TD_E_RVN_EXECUTION,
+                         TD_REASON("execution holds text or a blob"));
         if (rc == TD_END) {
             r->phase = RP_LEFTOVER;
             return RVN_AGAIN;
         }
-        if (rc == TD_EVENT)
-            return rvn_fail(r, TD_E_RVN_EXECUTION, r->row.offset,
-                            TD_REASON("execution holds text or a blob"));
-        if (rc != RVN_ROW)
-            return rc;
-        if ((rc = check_execution(r)) != TD_OK)
+        if (rc != RVN_ROW || (rc = check_execution(r)) != TD_OK)
             return rc;
         r->main_pending = true;
     }

@@ -37,20 +37,42 @@ enum rvn_phase {
 
 int rvn_fail(td_rvn *r, int code, uint64_t at, const char *reason);
 
+/* An event begins: its kind, and the offset and size of what it
+ * describes. */
+static inline void rvn_event(td_rvn_event *ev, int kind, uint64_t offset,
+                             uint64_t size)
+{
+    ev->kind = kind;
+    ev->offset = offset;
+    ev->size = size;
+}
+
 /* rvn_row.c: rows of a cursor. */
 /* Pull the next piece of a row: RVN_ROW when it is complete, RVN_AGAIN
- * while it is not,
- * TD_EVENT when *ev holds a fragment of a TEXT/BLOB value (caller decides
- * what to do with it), TD_END after the last row, or an error. */
+ * while it is not, TD_EVENT when *ev holds a fragment of a TEXT/BLOB value
+ * (caller decides what to do with it), TD_END after the last row, or an
+ * error. */
 int rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev);
+/* The next row of a table of integers: RVN_ROW, TD_END after the last
+ * row, TD_NEED_INPUT, or an error; a TEXT or BLOB value is the error
+ * `code` with `reason`. */
+int rvn_int_row(td_rvn *r, td_sqlite_cursor *c, td_rvn_row *row, int code,
+                const char *reason);
 /* Start a scan of one table: `lane` 0 or 1, key_columns for WITHOUT
  * ROWID tables. */
 int rvn_scan(td_rvn *r, td_sqlite_cursor *c, int table, unsigned lane,
              unsigned key_columns);
 bool rvn_is_int(const td_rvn_row *row, unsigned column);
-/* Columns 0..n-1 are all integers (and the row has exactly n columns). */
-int rvn_require_ints(td_rvn *r, const td_rvn_row *row, unsigned n, int code,
-                     const char *reason);
+/* Columns 0..n-1 are all integers (and the row has exactly n columns):
+ * TD_OK, or the error `code` with `reason`. */
+static inline int rvn_require_ints(td_rvn *r, const td_rvn_row *row,
+                                   unsigned n, int code, const char *reason)
+{
+    uint32_t all = (1u << n) - 1;
+    if (row->columns != n || (row->integers & all) != all)
+        return rvn_fail(r, code, row->offset, reason);
+    return TD_OK;
+}
 
 /* rvn_schema.c */
 int rvn_schema_step(td_rvn *r);

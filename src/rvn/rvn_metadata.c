@@ -193,19 +193,19 @@ static int integer_column(td_rvn *r, char role, const td_sqlite_value *v)
                         TD_REASON("_metadata: an integer column holds "
                                   "another type"));
     if (role == 'v') {
-        r->meta.metadata.metadata_version = (uint32_t)v->integer;
+        r->meta.metadata_version = (uint32_t)v->integer;
         if (v->integer < 0 || v->integer > 1)
             return rvn_fail(r, TD_E_RVN_VERSION, r->row.offset,
                             TD_REASON("metadata version in the future (not "
                                       "0 or 1)"));
     } else if (role == 't') {
-        r->meta.metadata.type = (uint32_t)v->integer;
+        r->meta.type = (uint32_t)v->integer;
         if (v->integer < 1 || v->integer > 10)
             return rvn_fail(r, TD_E_RVN_RESOURCE_TYPE, r->row.offset,
                             TD_REASON("unknown REVEN resource type (not 1 "
                                       "to 10)"));
     } else {
-        r->meta.metadata.generation_date = v->integer;
+        r->meta.generation_date = v->integer;
     }
     return RVN_AGAIN;
 }
@@ -222,8 +222,8 @@ static int text_column(td_rvn *r, int field, const td_sqlite_event *sev,
                                   "type"));
     if (versioned && v->pos == 0)
         rvn_semver_begin(&r->semver, field == TD_RVN_FORMAT_VERSION
-                                         ? &r->meta.metadata.format
-                                         : &r->meta.metadata.tool);
+                                         ? &r->meta.format
+                                         : &r->meta.tool);
     if (versioned)
         rvn_semver_feed(&r->semver, (int)r->db.header.encoding, v->data,
                         v->size);
@@ -234,9 +234,7 @@ static int text_column(td_rvn *r, int field, const td_sqlite_event *sev,
         else
             r->tool_ok = ok;
     }
-    ev->kind = TD_RVN_METADATA_TEXT;
-    ev->offset = sev->offset;
-    ev->size = sev->size;
+    rvn_event(ev, TD_RVN_METADATA_TEXT, sev->offset, sev->size);
     ev->text.field = field;
     ev->text.data = v->data;
     ev->text.size = v->size;
@@ -258,15 +256,15 @@ static int metadata_row(td_rvn *r, const td_sqlite_event *sev)
                         TD_REASON("_metadata row has neither 7 (version 1) "
                                   "nor 5 (version 0) columns"));
     r->layout_v1 = sev->row.columns == 7;
-    r->meta.offset = sev->offset;
-    r->meta.size = sev->size;
+    r->meta_offset = sev->offset;
+    r->meta_size = sev->size;
     return RVN_AGAIN;
 }
 
 /* The checks rvnmetadata and rvnblock's Reader make, in their order. */
 static int metadata_done(td_rvn *r, td_rvn_event *ev)
 {
-    uint64_t at = r->meta.offset;
+    uint64_t at = r->meta_offset;
     if (r->metadata_rows == 0)
         return rvn_fail(r, TD_E_RVN_METADATA, 0,
                         TD_REASON("ill-formed metadata: no metadata entry"));
@@ -274,7 +272,7 @@ static int metadata_done(td_rvn *r, td_rvn_event *ev)
         return rvn_fail(r, TD_E_RVN_VERSION, at,
                         TD_REASON("format_version is not a semantic version"));
     if (!r->layout_v1) {
-        td_rvn_version *t = &r->meta.metadata.tool;
+        td_rvn_version *t = &r->meta.tool;
         memset(t, 0, sizeof *t);
         t->major = 1;
         t->prerelease = true; /* "1.0.0-prerelease" */
@@ -283,33 +281,33 @@ static int metadata_done(td_rvn *r, td_rvn_event *ev)
     if (!r->tool_ok)
         return rvn_fail(r, TD_E_RVN_VERSION, at,
                         TD_REASON("tool_version is not a semantic version"));
-    if (r->meta.metadata.type != TD_RVN_TYPE_BLOCK)
+    if (r->meta.type != TD_RVN_TYPE_BLOCK)
         return rvn_fail(r, TD_E_RVN_RESOURCE_TYPE, at,
                         TD_REASON("the resource is not a block trace "
                                   "(type 9)"));
-    if (r->meta.metadata.format.major != 1)
+    if (r->meta.format.major != 1)
         return rvn_fail(r, TD_E_RVN_VERSION, at,
                         TD_REASON("incompatible format version: the major "
                                   "version is not 1"));
-    *ev = r->meta;
-    ev->kind = TD_RVN_METADATA;
+    rvn_event(ev, TD_RVN_METADATA, at, r->meta_size);
+    ev->metadata = r->meta;
     r->phase = RP_BLOCKS_START;
     return TD_EVENT;
 }
 
 int rvn_metadata_step(td_rvn *r, td_rvn_event *ev)
 {
-    td_sqlite_event sev;
+    const td_sqlite_event *sev = &r->sev;
     char role;
-    int rc = td_sqlite_next(&r->main, &sev);
+    int rc = td_sqlite_next(&r->main, &r->sev);
     if (rc == TD_END)
         return metadata_done(r, ev);
     if (rc != TD_EVENT)
         return rc;
-    if (sev.kind == TD_SQLITE_ROW)
-        return metadata_row(r, &sev);
-    role = column_role(r, sev.column);
+    if (sev->kind == TD_SQLITE_ROW)
+        return metadata_row(r, sev);
+    role = column_role(r, sev->column);
     if (role >= '0' && role <= '3')
-        return text_column(r, role - '0', &sev, ev);
-    return integer_column(r, role, &sev.value);
+        return text_column(r, role - '0', sev, ev);
+    return integer_column(r, role, &sev->value);
 }

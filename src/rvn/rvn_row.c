@@ -23,18 +23,6 @@ bool rvn_is_int(const td_rvn_row *row, unsigned column)
     return column < row->columns && (row->integers >> column & 1u);
 }
 
-int rvn_require_ints(td_rvn *r, const td_rvn_row *row, unsigned n, int code,
-                     const char *reason)
-{
-    unsigned i;
-    if (row->columns != n)
-        return rvn_fail(r, code, row->offset, reason);
-    for (i = 0; i < n; i++)
-        if (!rvn_is_int(row, i))
-            return rvn_fail(r, code, row->offset, reason);
-    return TD_OK;
-}
-
 static void keep_value(td_rvn_row *row, uint32_t column,
                        const td_sqlite_value *v)
 {
@@ -51,18 +39,19 @@ static void keep_value(td_rvn_row *row, uint32_t column,
 
 static void start_row(td_rvn_row *row, const td_sqlite_event *ev)
 {
-    uint32_t i;
+    uint32_t i, columns = ev->row.columns;
+    bool whole = ev->row.inline_values;
     row->offset = ev->offset;
     row->rowid = ev->row.rowid;
-    row->columns = ev->row.columns;
+    row->columns = columns;
     row->integers = 0;
     row->blobs = 0;
-    row->complete = ev->row.inline_values || ev->row.columns == 0;
-    for (i = 0; ev->row.inline_values && i < ev->row.columns; i++)
+    row->complete = whole || columns == 0;
+    for (i = 0; whole && i < columns; i++)
         keep_value(row, i, &ev->values[i]);
 }
 
-int rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
+static int pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
 {
     int rc = td_sqlite_next(c, ev);
     if (rc != TD_EVENT)
@@ -77,4 +66,21 @@ int rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
     if (ev->value.type == TD_SQLITE_TEXT || ev->value.type == TD_SQLITE_BLOB)
         return TD_EVENT;
     return row->complete ? RVN_ROW : RVN_AGAIN;
+}
+
+int rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
+{
+    return pull(c, row, ev);
+}
+
+int rvn_int_row(td_rvn *r, td_sqlite_cursor *c, td_rvn_row *row, int code,
+                const char *reason)
+{
+    int rc;
+    do
+        rc = pull(c, row, &r->sev);
+    while (rc == RVN_AGAIN);
+    if (rc == TD_EVENT)
+        return rvn_fail(r, code, row->offset, reason);
+    return rc;
 }

@@ -123,8 +123,8 @@ static void begin_row(td_rvn *r, const td_sqlite_event *ev)
 
 int rvn_schema_step(td_rvn *r)
 {
-    td_sqlite_event sev;
-    int rc = td_sqlite_next(&r->main, &sev);
+    const td_sqlite_event *sev = &r->sev;
+    int rc = td_sqlite_next(&r->main, &r->sev);
     if (rc == TD_END) {
         end_row(r);
         r->phase = RP_TABLES;
@@ -132,11 +132,11 @@ int rvn_schema_step(td_rvn *r)
     }
     if (rc != TD_EVENT)
         return rc;
-    if (sev.kind == TD_SQLITE_ROW)
-        begin_row(r, &sev);
-    else if (sev.value.type == TD_SQLITE_TEXT ||
-             sev.value.type == TD_SQLITE_INTEGER)
-        schema_value(r, sev.column, &sev.value);
+    if (sev->kind == TD_SQLITE_ROW)
+        begin_row(r, sev);
+    else if (sev->value.type == TD_SQLITE_TEXT ||
+             sev->value.type == TD_SQLITE_INTEGER)
+        schema_value(r, sev->column, &sev->value);
     return RVN_AGAIN;
 }
 
@@ -155,9 +155,7 @@ int rvn_tables_event(td_rvn *r, td_rvn_event *ev)
     int rc = missing(r);
     if (rc != TD_OK)
         return rc;
-    ev->kind = TD_RVN_TABLES;
-    ev->offset = 0;
-    ev->size = 0;
+    rvn_event(ev, TD_RVN_TABLES, 0, 0);
     ev->tables.present = r->present;
     for (i = 0; i < TD_RVN_TABLE_COUNT; i++)
         ev->tables.root[i] = r->root[i];

@@ -50,6 +50,7 @@ int td_sqlite_feed(td_sqlite *db, const void *data, size_t len)
         return TD_E_INVALID_ARGUMENT;
     if (db->fault.code != 0)
         return db->fault.code;
+    db->feeds[db->lane]++;
     return td_input_feed(&db->in[db->lane], data, len);
 }
 
@@ -143,6 +144,15 @@ static int check_page_size(td_sqlite *db, const uint8_t *h)
     return TD_OK;
 }
 
+/* SQLite's maxLocal, maxLeaf and minLocal for the usable size U. */
+static void set_spill_limits(td_sqlite *db)
+{
+    uint32_t u = db->header.usable_size;
+    db->max_local = (u - 12) * 64 / 255 - 23;
+    db->max_leaf = u - 35;
+    db->min_local = (u - 12) * 32 / 255 - 23;
+}
+
 static int check_versions(td_sqlite *db, const uint8_t *h)
 {
     if (h[18] < 1 || h[18] > 2)
@@ -162,6 +172,7 @@ static int check_versions(td_sqlite *db, const uint8_t *h)
     db->header.read_version = h[19];
     db->header.reserved = h[20];
     db->header.usable_size = db->header.page_size - h[20];
+    set_spill_limits(db);
     return TD_OK;
 }
 
@@ -172,6 +183,19 @@ static bool all_zero(const uint8_t *p, size_t n)
         if (p[i] != 0)
             return false;
     return true;
+}
+
+/* The 4-byte fields with no rule to check, by their offsets. */
+static void keep_plain_fields(td_sqlite_header *hd, const uint8_t *h)
+{
+    static const uint8_t at[7] = {24, 40, 48, 60, 68, 92, 96};
+    uint32_t *const field[7] = {
+        &hd->change_counter, &hd->schema_cookie, &hd->cache_size,
+        &hd->user_version,   &hd->application_id, &hd->version_valid_for,
+        &hd->sqlite_version};
+    unsigned i;
+    for (i = 0; i < 7; i++)
+        *field[i] = td_be32(h + at[i]);
 }
 
 static int check_schema_fields(td_sqlite *db, const uint8_t *h)
@@ -197,13 +221,7 @@ static int check_schema_fields(td_sqlite *db, const uint8_t *h)
         return sq_fail(db, TD_E_SQLITE_HEADER, 72,
                        TD_REASON("bytes reserved for expansion are not "
                                  "zero"));
-    hd->change_counter = td_be32(h + 24);
-    hd->schema_cookie = td_be32(h + 40);
-    hd->cache_size = td_be32(h + 48);
-    hd->user_version = td_be32(h + 60);
-    hd->application_id = td_be32(h + 68);
-    hd->version_valid_for = td_be32(h + 92);
-    hd->sqlite_version = td_be32(h + 96);
+    keep_plain_fields(hd, h);
     return TD_OK;
 }
 

@@ -37,18 +37,10 @@ enum sq_state {
 };
 
 /* A decoded b-tree page header. */
-typedef struct sq_page {
-    const uint8_t *bytes;   /* the whole page */
-    uint32_t pgno;
-    uint64_t offset;        /* file offset of the page */
-    uint32_t hdr;           /* offset of the page header: 100 on page 1 */
-    uint8_t type;
-    bool leaf;
-    uint32_t cells;
-    uint32_t cell_ptrs;     /* offset of the cell pointer array */
-} sq_page;
+typedef td_sqlite_page sq_page;
 
 /* sqlite_db.c */
+int sq_fail(td_sqlite *db, int code, uint64_t at, const char *reason);
 static inline uint64_t sq_page_offset(const td_sqlite *db, uint32_t pgno)
 {
     return (uint64_t)(pgno - 1) << db->page_shift;
@@ -73,12 +65,30 @@ static inline const uint8_t *sq_fetch(td_sqlite *db, unsigned lane,
 }
 
 /* sqlite_page.c: b-tree page headers and cells. */
+/* Fetch page pgno through `lane` and decode its header, checked; p->pgno
+ * stays 0 unless it succeeds. */
 int sq_read_page(td_sqlite *db, unsigned lane, uint32_t pgno, sq_page *p);
+/* p still holds page pgno of the lane's current span. */
+static inline bool sq_page_current(const td_sqlite *db, unsigned lane,
+                                   const sq_page *p, uint32_t pgno)
+{
+    return p->pgno == pgno && p->feeds == db->feeds[lane] &&
+           !db->in[lane].waiting;
+}
 int sq_check_page(td_sqlite *db, const sq_page *p);
 /* The offset of cell i within the page, checked to lie in the content
  * area. Returns TD_OK or the error. */
-int sq_cell_offset(td_sqlite *db, const sq_page *p, uint32_t i,
-                   uint32_t *cell);
+static inline int sq_cell_offset(td_sqlite *db, const sq_page *p, uint32_t i,
+                                 uint32_t *cell)
+{
+    uint32_t ptr = p->cell_ptrs + 2 * i;
+    *cell = td_be16(p->bytes + ptr);
+    if (*cell < p->content || *cell > db->header.usable_size - 4)
+        return sq_fail(db, TD_E_SQLITE_CELL, p->offset + ptr,
+                       TD_REASON("cell pointer outside the cell content "
+                                 "area"));
+    return TD_OK;
+}
 /* A varint of at most 9 bytes within [p, end); returns its length, or 0
  * when it does not end before `end`. One-byte varints are inline. */
 unsigned sq_varint_long(const uint8_t *p, const uint8_t *end,
@@ -86,24 +96,49 @@ unsigned sq_varint_long(const uint8_t *p, const uint8_t *end,
 static inline unsigned sq_varint(const uint8_t *p, const uint8_t *end,
                                  uint64_t *value)
 {
+    uint64_t v = 0;
+    unsigned n;
     if (p < end && p[0] < 0x80) {
         *value = p[0];
         return 1;
     }
-    return sq_varint_long(p, end, value);
+    n = sq_varint_long(p, end, &v); /* v, not value: keeps *value apart */
+    *value = v;
+    return n;
 }
 /* Bytes of a payload of `payload` bytes kept in the cell. */
-uint32_t sq_local_size(const td_sqlite *db, bool table_leaf,
+uint32_t sq_spill_size(const td_sqlite *db, uint32_t max_local,
                        uint32_t payload);
+static inline uint32_t sq_local_size(const td_sqlite *db, bool table_leaf,
+                                     uint32_t payload)
+{
+    uint32_t max_local = table_leaf ? db->max_leaf : db->max_local;
+    return payload <= max_local ? payload
+                                : sq_spill_size(db, max_local, payload);
+}
 
 /* sqlite_record.c: rows and values. */
-int sq_start_row(td_sqlite_cursor *c, const sq_page *p, uint32_t cell_index);
+/* Start the row of cell `cell_index` of page p. A record that lies wholly
+ * in its cell is checked and decoded in place: TD_EVENT with its ROW event
+ * in *ev. Otherwise TD_OK: the row goes on step by step from
+ * SQ_ROW_COUNT. Or an error. */
+int sq_start_row(td_sqlite_cursor *c, const sq_page *p, uint32_t cell_index,
+                 td_sqlite_event *ev);
 int sq_count_columns(td_sqlite_cursor *c);
 int sq_row_event(td_sqlite_cursor *c, td_sqlite_event *ev);
 int sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev);
 int sq_next_fragment(td_sqlite_cursor *c, td_sqlite_event *ev);
-/* The row is over: the index key checks that need all of it. */
-int sq_finish_row(td_sqlite_cursor *c);
+/* The row is over: the index key checks that need all of it (an index
+ * key equal to the previous one fails). */
+int sq_key_repeated(td_sqlite_cursor *c);
+static inline int sq_finish_row(td_sqlite_cursor *c)
+{
+    if (c->key_columns > 0 && c->key_order == 0 &&
+        c->key_seen >= c->key_columns && c->key_known >= c->key_columns)
+        return sq_key_repeated(c);
+    c->key_known = c->key_seen;
+    return TD_OK;
+}
 
 /* sqlite_payload.c: reading a payload across its overflow pages. */
 void sq_reader_start(const td_sqlite_cursor *c, td_sqlite_reader *r);
@@ -123,7 +158,5 @@ int sq_reader_gather(td_sqlite_cursor *c, td_sqlite_reader *r, unsigned n,
                      bool varint);
 int sq_reader_skip(td_sqlite_cursor *c, td_sqlite_reader *r, uint32_t n);
 
-/* sqlite_tree.c */
-int sq_fail(td_sqlite *db, int code, uint64_t at, const char *reason);
 
 #endif /* TD_SQLITE_INTERNAL_H */

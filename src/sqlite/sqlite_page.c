@@ -2,11 +2,14 @@
  * sqlite_page.c - b-tree page headers, cell pointers, varints and the
  * payload spill rule.
  *
- * Technique. Every time a page is fetched its header is decoded again and
- * the checks that keep reads inside the page are repeated (type, cell count,
- * cell-pointer array below the content area, content area inside the usable
- * size), so a host that answered differently the second time still cannot
- * make the reader step outside the bytes it gave. The freeblock walk, whose
+ * Technique. Every time a page comes in a new span its header is decoded
+ * again and the checks that keep reads inside the page are repeated (type,
+ * cell count, cell-pointer array below the content area, content area
+ * inside the usable size), so a host that answered differently the second
+ * time still cannot make the reader step outside the bytes it gave. While
+ * the span lasts (the lane's answer count and request say so), a cursor
+ * keeps the decoded header of the page it stands on and reads its cells
+ * with no more than the cell pointer's own check. The freeblock walk, whose
  * cost grows with the page's free list, runs once, when a scan first enters
  * the page; it is SQLite's btreeComputeFreeSpace() check: the first
  * freeblock after the content start, each next one at least 4 bytes past
@@ -21,9 +24,9 @@ static bool known_type(uint8_t type)
            type == SQ_INDEX_LEAF || type == SQ_TABLE_LEAF;
 }
 
-static uint32_t content_start(const sq_page *p)
+static uint32_t content_start(const uint8_t *header)
 {
-    uint32_t top = td_be16(p->bytes + p->hdr + 5);
+    uint32_t top = td_be16(header + 5);
     return top == 0 ? 65536 : top;
 }
 
@@ -31,10 +34,10 @@ int sq_read_page(td_sqlite *db, unsigned lane, uint32_t pgno, sq_page *p)
 {
     int rc = TD_OK;
     uint32_t usable = db->header.usable_size;
+    p->pgno = 0;
     p->bytes = sq_fetch(db, lane, pgno, &rc);
     if (p->bytes == NULL)
         return rc;
-    p->pgno = pgno;
     p->offset = sq_page_offset(db, pgno);
     p->hdr = pgno == 1 ? 100 : 0;
     p->type = p->bytes[p->hdr];
@@ -44,15 +47,18 @@ int sq_read_page(td_sqlite *db, unsigned lane, uint32_t pgno, sq_page *p)
     p->leaf = p->type == SQ_INDEX_LEAF || p->type == SQ_TABLE_LEAF;
     p->cells = td_be16(p->bytes + p->hdr + 3);
     p->cell_ptrs = p->hdr + (p->leaf ? 8 : 12);
+    p->content = content_start(p->bytes + p->hdr);
     if (p->cells > (db->header.page_size - 8) / 6 ||
-        p->cell_ptrs + 2 * p->cells > content_start(p))
+        p->cell_ptrs + 2 * p->cells > p->content)
         return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, p->offset + p->hdr + 3,
                        TD_REASON("the cell pointer array overlaps the cell "
                                  "content area"));
-    if (content_start(p) > usable)
+    if (p->content > usable)
         return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, p->offset + p->hdr + 5,
                        TD_REASON("cell content area starts beyond the "
                                  "usable size"));
+    p->pgno = pgno;
+    p->feeds = db->feeds[lane];
     return TD_OK;
 }
 
@@ -60,7 +66,7 @@ int sq_check_page(td_sqlite *db, const sq_page *p)
 {
     uint32_t usable = db->header.usable_size;
     uint32_t first_cell = p->cell_ptrs + 2 * p->cells;
-    uint32_t top = content_start(p);
+    uint32_t top = p->content;
     uint32_t free_bytes = p->bytes[p->hdr + 7] + top;
     uint32_t pc = td_be16(p->bytes + p->hdr + 1);
     uint32_t next = 0, size = 0;
@@ -95,18 +101,6 @@ int sq_check_page(td_sqlite *db, const sq_page *p)
     return TD_OK;
 }
 
-int sq_cell_offset(td_sqlite *db, const sq_page *p, uint32_t i,
-                   uint32_t *cell)
-{
-    uint32_t ptr = p->cell_ptrs + 2 * i;
-    *cell = td_be16(p->bytes + ptr);
-    if (*cell < content_start(p) || *cell > db->header.usable_size - 4)
-        return sq_fail(db, TD_E_SQLITE_CELL, p->offset + ptr,
-                       TD_REASON("cell pointer outside the cell content "
-                                 "area"));
-    return TD_OK;
-}
-
 unsigned sq_varint_long(const uint8_t *p, const uint8_t *end,
                         uint64_t *value)
 {
@@ -127,15 +121,10 @@ unsigned sq_varint_long(const uint8_t *p, const uint8_t *end,
     return 9;
 }
 
-uint32_t sq_local_size(const td_sqlite *db, bool table_leaf,
+uint32_t sq_spill_size(const td_sqlite *db, uint32_t max_local,
                        uint32_t payload)
 {
-    uint32_t u = db->header.usable_size;
-    uint32_t max_local = table_leaf ? u - 35 : (u - 12) * 64 / 255 - 23;
-    uint32_t min_local = (u - 12) * 32 / 255 - 23;
-    uint32_t k;
-    if (payload <= max_local)
-        return payload;
-    k = min_local + (payload - min_local) % (u - 4);
-    return k <= max_local ? k : min_local;
+    uint32_t k = db->min_local +
+                 (payload - db->min_local) % (db->header.usable_size - 4);
+    return k <= max_local ? k : db->min_local;
 }

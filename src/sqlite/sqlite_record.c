@@ -12,7 +12,16 @@
  * their 64 bits, TEXT and BLOB go out as fragments, one per piece of the
  * payload (local part, then each overflow page). When a record lies wholly
  * in its cell and has few columns, TD_SQLITE_WHOLE_ROWS decodes it in one
- * go into the ROW event, the fast path for scanning small rows.
+ * go into the ROW event.
+ *
+ * The fast path. Most cells of a table of small rows have one shape: a
+ * payload of less than 128 bytes, all in the cell, whose record header is
+ * a one-byte size and one-byte serial types. Such a cell is checked in a
+ * single pass over its bytes, with the general checks made stricter (so
+ * whatever passes there passes them too), and its values are decoded
+ * straight from the page into the ROW event. Any other cell, and any cell
+ * that fails the stricter checks, goes the general way above, which makes
+ * and reports every check; the events are the same either way.
  */
 #include "sqlite_internal.h"
 
@@ -21,20 +30,59 @@ static int64_t as_i64(uint64_t u)
     return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)(~u) - 1;
 }
 
+/* Body bytes of the serial types below 12 (10 and 11 are refused). */
+static const uint8_t small_sizes[12] = {0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0};
+
 /* Body bytes of a serial type (10 and 11 are rejected before). */
 static uint64_t serial_size(uint64_t t)
 {
-    static const uint8_t sizes[12] = {0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0};
-    return t < 12 ? sizes[t] : (t - 12) / 2;
+    return t < 12 ? small_sizes[t] : (t - 12) / 2;
 }
 
-static int64_t load_int(const uint8_t *p, unsigned n)
+/* The big-endian two's-complement integer of serial type t (1 to 6). */
+static inline int64_t load_int(uint64_t t, const uint8_t *p)
 {
-    uint64_t v = (p[0] & 0x80) ? ~(uint64_t)0 : 0;
-    unsigned i;
-    for (i = 0; i < n; i++)
-        v = v << 8 | p[i];
-    return as_i64(v);
+    uint64_t v, sign;
+    switch (t) {
+    case 1:
+        v = p[0];
+        sign = (uint64_t)1 << 7;
+        break;
+    case 2:
+        v = td_be16(p);
+        sign = (uint64_t)1 << 15;
+        break;
+    case 3:
+        v = (uint32_t)td_be16(p) << 8 | p[2];
+        sign = (uint64_t)1 << 23;
+        break;
+    case 4:
+        v = td_be32(p);
+        sign = (uint64_t)1 << 31;
+        break;
+    case 5:
+        v = (uint64_t)td_be16(p) << 32 | td_be32(p + 2);
+        sign = (uint64_t)1 << 47;
+        break;
+    default:
+        return as_i64(td_be64(p));
+    }
+    return as_i64((v ^ sign) - sign);
+}
+
+/* An INTEGER value of serial type t (nothing else set). */
+static inline void integer_value(uint64_t t, int64_t integer,
+                                 td_sqlite_value *v)
+{
+    v->type = TD_SQLITE_INTEGER;
+    v->serial_type = t > UINT32_MAX ? UINT32_MAX : (uint32_t)t;
+    v->integer = integer;
+    v->real_bits = 0;
+    v->length = 0;
+    v->data = NULL;
+    v->size = 0;
+    v->pos = 0;
+    v->last = true;
 }
 
 /* Fill *v for a serial type whose body is at p (NULL for 0-byte bodies;
@@ -42,26 +90,13 @@ static int64_t load_int(const uint8_t *p, unsigned n)
 static void decode_value(uint64_t t, const uint8_t *p, uint32_t avail,
                          td_sqlite_value *v)
 {
-    v->serial_type = t > UINT32_MAX ? UINT32_MAX : (uint32_t)t;
-    v->integer = 0;
-    v->real_bits = 0;
-    v->data = NULL;
-    v->size = 0;
-    v->pos = 0;
-    v->last = true;
-    v->length = 0;
+    integer_value(t, t - 1 < 6 ? load_int(t, p) : t == 9, v);
     if (t == 0) {
         v->type = TD_SQLITE_NULL;
-    } else if (t == 8 || t == 9) {
-        v->type = TD_SQLITE_INTEGER;
-        v->integer = (int64_t)t - 8;
     } else if (t == 7) {
         v->type = TD_SQLITE_REAL;
         v->real_bits = td_be64(p);
-    } else if (t < 7) {
-        v->type = TD_SQLITE_INTEGER;
-        v->integer = load_int(p, (unsigned)serial_size(t));
-    } else {
+    } else if (t >= 12) {
         v->type = (t & 1) ? TD_SQLITE_TEXT : TD_SQLITE_BLOB;
         v->length = serial_size(t);
         v->data = p;
@@ -126,15 +161,10 @@ static int check_value(td_sqlite_cursor *c, uint32_t column,
     return rc;
 }
 
-/* At the end of a row: an index key equal to the previous one. */
-static int finish_key(td_sqlite_cursor *c)
+int sq_key_repeated(td_sqlite_cursor *c)
 {
-    if (c->key_columns > 0 && c->key_order == 0 &&
-        c->key_seen >= c->key_columns && c->key_known >= c->key_columns)
-        return sq_fail(c->db, TD_E_SQLITE_KEY_ORDER, c->row_offset,
-                       TD_REASON("index key equal to the previous one"));
-    c->key_known = c->key_seen;
-    return TD_OK;
+    return sq_fail(c->db, TD_E_SQLITE_KEY_ORDER, c->row_offset,
+                   TD_REASON("index key equal to the previous one"));
 }
 
 /* ---- The cell ------------------------------------------------------- */
@@ -151,33 +181,62 @@ static int table_rowid(td_sqlite_cursor *c, int64_t rowid)
     return TD_OK;
 }
 
-/* The payload size, the local part, the overflow chain's length. */
-static int spill(td_sqlite_cursor *c, const sq_page *p, uint32_t at,
-                 uint64_t payload)
+static int cell_overrun(td_sqlite_cursor *c)
+{
+    return sq_fail(c->db, TD_E_SQLITE_CELL, c->row_offset,
+                   TD_REASON("cell extends past the usable size"));
+}
+
+/* The overflow chain of a payload that spills: its length and first
+ * page. `at` is the offset of the local part in the page. */
+static int overflow(td_sqlite_cursor *c, const sq_page *p, uint32_t at)
 {
     td_sqlite *db = c->db;
-    uint32_t usable = db->header.usable_size, rest;
-    if (payload == 0 || payload > SQ_MAX_PAYLOAD)
-        return sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
-                       TD_REASON("payload size is 0 or above 2^31 - 1"));
-    c->payload = (uint32_t)payload;
-    c->local = sq_local_size(db, p->type == SQ_TABLE_LEAF, c->payload);
-    c->row_local_start = (uint16_t)at;
-    if (at + c->local + (c->local < c->payload ? 4 : 0) > usable)
-        return sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
-                       TD_REASON("cell extends past the usable size"));
-    rest = c->payload - c->local;
-    c->overflow_at = p->offset + at + c->local;
-    c->overflow_pages = 0;
-    c->first_overflow = 0;
-    if (rest == 0)
-        return TD_OK;
-    c->overflow_pages = rest / (usable - 4) + (rest % (usable - 4) != 0);
+    uint32_t room = db->header.usable_size - 4, rest = c->payload - c->local;
+    c->overflow_pages = rest / room + (rest % room != 0);
     c->first_overflow = td_be32(p->bytes + at + c->local);
     if (c->overflow_pages >= db->header.page_count)
         return sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
                        TD_REASON("payload larger than the file"));
     return TD_OK;
+}
+
+/* Where the payload is: its size, the part in the cell at `at`. */
+static void keep_spill(td_sqlite_cursor *c, const sq_page *p, uint32_t at,
+                       uint32_t payload, uint32_t local)
+{
+    c->payload = payload;
+    c->local = local;
+    c->row_local_start = (uint16_t)at;
+    c->overflow_at = p->offset + at + local;
+    c->overflow_pages = 0;
+    c->first_overflow = 0;
+}
+
+/* The payload size, the local part, the overflow chain's length. */
+static int spill(td_sqlite_cursor *c, const sq_page *p, uint32_t at,
+                 uint64_t payload)
+{
+    td_sqlite *db = c->db;
+    uint32_t local;
+    if (payload == 0 || payload > SQ_MAX_PAYLOAD)
+        return sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
+                       TD_REASON("payload size is 0 or above 2^31 - 1"));
+    local = sq_local_size(db, p->type == SQ_TABLE_LEAF, (uint32_t)payload);
+    keep_spill(c, p, at, (uint32_t)payload, local);
+    if (at + local + (local < payload ? 4 : 0) > db->header.usable_size)
+        return cell_overrun(c);
+    return local < payload ? overflow(c, p, at) : TD_OK;
+}
+
+/* The record header's size h, in a varint of n bytes. */
+static void keep_header(td_sqlite_cursor *c, uint32_t h, unsigned n)
+{
+    c->header_size = h;
+    c->header_varint = (uint8_t)n;
+    c->columns = 0;
+    c->body_sum = 0;
+    c->staged = 0;
 }
 
 /* The record's header size, from the local part. */
@@ -191,38 +250,29 @@ static int header_size(td_sqlite_cursor *c, const sq_page *p)
                        p->offset + c->row_local_start,
                        TD_REASON("record header size does not fit the "
                                  "payload"));
-    c->header_size = (uint32_t)h;
-    c->columns = 0;
-    c->body_sum = 0;
-    c->staged = 0;
-    c->header_varint = (uint8_t)n;
-    sq_reader_start(c, &c->hdr);
-    c->hdr.pos = n;
+    keep_header(c, (uint32_t)h, n);
     return TD_OK;
 }
 
-int sq_start_row(td_sqlite_cursor *c, const sq_page *p, uint32_t cell_index)
+/* The cell at `cell`: payload size, rowid, spill, record header size. p
+ * is a copy of the page header (c->page would be reread after every store
+ * to c). */
+static int read_cell(td_sqlite_cursor *c, const sq_page *p, uint32_t cell)
 {
-    td_sqlite *db = c->db;
-    uint32_t cell, at, usable = db->header.usable_size;
+    const uint8_t *end = p->bytes + c->db->header.usable_size;
+    uint32_t at;
     uint64_t payload, rowid;
     unsigned n;
-    int rc = sq_cell_offset(db, p, cell_index, &cell);
-    if (rc != TD_OK)
-        return rc;
+    int rc;
     c->row_offset = p->offset + cell;
     c->row_page = p->pgno;
     at = cell + (p->leaf ? 0 : 4);
-    n = sq_varint(p->bytes + at, p->bytes + usable, &payload);
-    if (n == 0)
-        return sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
-                       TD_REASON("cell extends past the usable size"));
+    if ((n = sq_varint(p->bytes + at, end, &payload)) == 0)
+        return cell_overrun(c);
     at += n;
     if (p->type == SQ_TABLE_LEAF) {
-        n = sq_varint(p->bytes + at, p->bytes + usable, &rowid);
-        if (n == 0)
-            return sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
-                           TD_REASON("cell extends past the usable size"));
+        if ((n = sq_varint(p->bytes + at, end, &rowid)) == 0)
+            return cell_overrun(c);
         at += n;
         if ((rc = table_rowid(c, as_i64(rowid))) != TD_OK)
             return rc;
@@ -235,6 +285,21 @@ int sq_start_row(td_sqlite_cursor *c, const sq_page *p, uint32_t cell_index)
 }
 
 /* ---- The header pre-pass -------------------------------------------- */
+
+/* Serial type t, read at file offset `at`, in the pre-pass: *sum adds up
+ * the value sizes. */
+static inline int count_type(td_sqlite_cursor *c, uint64_t t, uint64_t at,
+                             uint64_t *sum)
+{
+    if (t == 10 || t == 11)
+        return sq_fail(c->db, TD_E_SQLITE_RECORD, at,
+                       TD_REASON("serial type 10 or 11 (reserved)"));
+    *sum += serial_size(t);
+    if (*sum > c->payload)
+        return sq_fail(c->db, TD_E_SQLITE_RECORD, at,
+                       TD_REASON("values run past the payload"));
+    return TD_OK;
+}
 
 /* The next serial type from the header reader; *at is its file offset. */
 static int read_serial_type(td_sqlite_cursor *c, uint64_t *t, uint64_t *at)
@@ -266,68 +331,68 @@ static int read_serial_type(td_sqlite_cursor *c, uint64_t *t, uint64_t *at)
     return TD_OK;
 }
 
-/* The common case, a header wholly in the cell: one page fetch. */
-static int count_local_columns(td_sqlite_cursor *c)
+/* The pre-pass over the rest of a header that lies wholly in the cell, on
+ * the cell's page. */
+static int count_local_columns(td_sqlite_cursor *c, const uint8_t *page)
 {
-    td_sqlite *db = c->db;
-    int rc = TD_OK;
-    const uint8_t *p = sq_fetch(db, c->lane, c->row_page, &rc), *hdr, *end;
-    uint64_t t;
-    if (p == NULL)
-        return rc;
-    hdr = p + c->row_local_start + c->hdr.pos;
-    end = p + c->row_local_start + c->header_size;
-    while (hdr < end) {
-        unsigned n = sq_varint(hdr, end, &t);
-        uint64_t at = sq_page_offset(db, c->row_page) +
-                      (uint64_t)(hdr - p);
+    const uint8_t *record = page + c->row_local_start;
+    uint64_t at = sq_page_offset(c->db, c->row_page) + c->row_local_start;
+    uint32_t pos = c->hdr.pos, end = c->header_size, columns = c->columns;
+    uint64_t sum = c->body_sum, t;
+    int rc;
+    while (pos < end) {
+        unsigned n = sq_varint(record + pos, record + end, &t);
         if (n == 0)
-            return sq_fail(db, TD_E_SQLITE_RECORD, at,
+            return sq_fail(c->db, TD_E_SQLITE_RECORD, at + pos,
                            TD_REASON("serial type runs past the record "
                                      "header"));
-        if (t == 10 || t == 11)
-            return sq_fail(db, TD_E_SQLITE_RECORD, at,
-                           TD_REASON("serial type 10 or 11 (reserved)"));
-        c->body_sum += serial_size(t);
-        c->columns++;
-        if (c->body_sum > c->payload)
-            return sq_fail(db, TD_E_SQLITE_RECORD, at,
-                           TD_REASON("values run past the payload"));
-        hdr += n;
+        if ((rc = count_type(c, t, at + pos, &sum)) != TD_OK)
+            return rc;
+        columns++;
+        pos += n;
     }
-    c->hdr.pos = c->header_size;
+    c->hdr.pos = pos;
+    c->columns = columns;
+    c->body_sum = sum;
     return TD_OK;
 }
 
-int sq_count_columns(td_sqlite_cursor *c)
+static int exact_fill_failed(td_sqlite_cursor *c)
 {
-    td_sqlite *db = c->db;
-    uint64_t t, at;
-    int rc;
-    if (c->header_size <= c->local && c->staged == 0 &&
-        c->hdr.pos < c->header_size &&
-        (rc = count_local_columns(c)) != TD_OK)
-        return rc;
-    while (c->hdr.pos < c->header_size) {
-        if ((rc = read_serial_type(c, &t, &at)) != TD_OK)
-            return rc;
-        if (t == 10 || t == 11)
-            return sq_fail(db, TD_E_SQLITE_RECORD, at,
-                           TD_REASON("serial type 10 or 11 (reserved)"));
-        c->body_sum += serial_size(t);
-        c->columns++;
-        if (c->body_sum > c->payload)
-            return sq_fail(db, TD_E_SQLITE_RECORD, at,
-                           TD_REASON("values run past the payload"));
-    }
-    if (c->header_size + c->body_sum != c->payload)
-        return sq_fail(db, TD_E_SQLITE_RECORD, c->row_offset,
-                       TD_REASON("values do not fill the payload exactly"));
-    /* Read the header again, with the body reader in step. */
+    return sq_fail(c->db, TD_E_SQLITE_RECORD, c->row_offset,
+                   TD_REASON("values do not fill the payload exactly"));
+}
+
+/* VALUE events follow: the readers go back to the first serial type and
+ * the first value. */
+static void start_values(td_sqlite_cursor *c)
+{
     sq_reader_start(c, &c->hdr);
     c->hdr.pos = c->header_varint;
     sq_reader_start(c, &c->body);
     c->column = 0;
+}
+
+int sq_count_columns(td_sqlite_cursor *c)
+{
+    uint64_t t = 0, at = 0;
+    const uint8_t *page;
+    int rc = TD_OK;
+    if (c->header_size <= c->local && c->staged == 0 &&
+        c->hdr.pos < c->header_size) {
+        if ((page = sq_fetch(c->db, c->lane, c->row_page, &rc)) == NULL ||
+            (rc = count_local_columns(c, page)) != TD_OK)
+            return rc;
+    }
+    while (c->hdr.pos < c->header_size) {
+        if ((rc = read_serial_type(c, &t, &at)) != TD_OK ||
+            (rc = count_type(c, t, at, &c->body_sum)) != TD_OK)
+            return rc;
+        c->columns++;
+    }
+    if (c->header_size + c->body_sum != c->payload)
+        return exact_fill_failed(c);
+    start_values(c);
     c->state = SQ_ROW_EVENT;
     return TD_OK;
 }
@@ -341,31 +406,170 @@ static uint32_t cell_bytes(const td_sqlite_cursor *c)
            (c->local < c->payload ? 4 : 0) - (uint32_t)cell_start;
 }
 
-/* Decode a record held wholly in its cell into ev->values[]. */
-static int inline_values(td_sqlite_cursor *c, td_sqlite_event *ev)
+/* The checks on values decoded into ev->values[], in column order. */
+static int check_inline_values(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
-    int rc = TD_OK;
-    const uint8_t *p = sq_fetch(c->db, c->lane, c->row_page, &rc);
-    const uint8_t *hdr, *hdr_end, *body;
-    uint32_t i;
-    if (p == NULL)
-        return rc;
-    hdr = p + c->row_local_start + c->header_varint;
-    hdr_end = p + c->row_local_start + c->header_size;
-    body = hdr_end;
-    for (i = 0; i < c->columns; i++) {
-        uint64_t t;
-        unsigned n = sq_varint(hdr, hdr_end, &t);
-        uint64_t size = serial_size(t);
-        if (n == 0)
-            return sq_fail(c->db, TD_E_INTERNAL, c->row_offset,
-                           TD_REASON("record header changed"));
-        decode_value(t, body, (uint32_t)size, &ev->values[i]);
+    bool schema = (c->flags & TD_SQLITE_SCHEMA_ROWS) != 0;
+    uint32_t i, n = schema || c->columns < c->key_columns ? c->columns
+                                                           : c->key_columns;
+    int rc;
+    for (i = 0; i < n; i++)
         if ((rc = check_value(c, i, &ev->values[i])) != TD_OK)
             return rc;
-        hdr += n;
+    return TD_OK;
+}
+
+/* The ROW event of a counted record. `whole`: its values are in
+ * ev->values[] (a record wholly in its cell, decoded on the way). */
+static int row_event(td_sqlite_cursor *c, bool whole, td_sqlite_event *ev)
+{
+    uint32_t columns = c->columns;
+    int rc;
+    if ((c->flags & TD_SQLITE_SCHEMA_ROWS) && columns != 5)
+        return sq_fail(c->db, TD_E_SQLITE_SCHEMA, c->row_offset,
+                       TD_REASON("sqlite_schema row without 5 columns"));
+    ev->kind = TD_SQLITE_ROW;
+    ev->offset = c->row_offset;
+    ev->size = cell_bytes(c);
+    ev->row.tree = c->tree;
+    ev->row.rowid = c->tree == TD_SQLITE_TABLE ? c->last_rowid : 0;
+    ev->row.page = c->row_page;
+    ev->row.payload_size = c->payload;
+    ev->row.header_size = c->header_size;
+    ev->row.columns = columns;
+    ev->row.inline_values = whole;
+    if (whole && (rc = check_inline_values(c, ev)) != TD_OK)
+        return rc;
+    c->state = whole || columns == 0 ? SQ_ROW_DONE : SQ_VALUE;
+    return TD_EVENT;
+}
+
+/* The values of a counted record wholly in its cell, into ev->values[]. */
+static void decode_values(const td_sqlite_cursor *c, const uint8_t *record,
+                          td_sqlite_event *ev)
+{
+    const uint8_t *types = record + c->header_varint;
+    const uint8_t *end = record + c->header_size, *body = end;
+    uint32_t i, columns = c->columns;
+    for (i = 0; i < columns; i++) {
+        uint64_t t;
+        uint32_t size;
+        types += sq_varint(types, end, &t);
+        size = (uint32_t)serial_size(t);
+        if (t - 1 < 6) /* the common case, inline */
+            integer_value(t, load_int(t, body), &ev->values[i]);
+        else
+            decode_value(t, body, size, &ev->values[i]);
         body += size;
     }
+}
+
+/* A record wholly in its cell: the pre-pass, its values for
+ * TD_SQLITE_WHOLE_ROWS, and the ROW event, at once. */
+static int local_row(td_sqlite_cursor *c, const uint8_t *page,
+                     td_sqlite_event *ev)
+{
+    bool whole;
+    int rc;
+    c->hdr.pos = c->header_varint;
+    if ((rc = count_local_columns(c, page)) != TD_OK)
+        return rc;
+    if (c->header_size + c->body_sum != c->payload)
+        return exact_fill_failed(c);
+    whole = (c->flags & TD_SQLITE_WHOLE_ROWS) &&
+            c->columns <= TD_SQLITE_INLINE_VALUES;
+    if (whole) {
+        decode_values(c, page + c->row_local_start, ev);
+    } else {
+        start_values(c);
+        c->body.pos = c->header_size;
+    }
+    return row_event(c, whole, ev);
+}
+
+/* ---- The fast path ------------------------------------------------------ */
+
+/* The payload size of the cell at `cell` when it has the common shape: 1
+ * to 127 bytes, all in the cell, with a record header of a one-byte size
+ * and at most TD_SQLITE_INLINE_VALUES one-byte serial types that fill the
+ * payload exactly; else 0. *at: where the record starts; *rowid: a table
+ * leaf's rowid. These are the general checks made stricter: a cell that
+ * passes here passes them. */
+static uint32_t common_shape(const td_sqlite *db, const sq_page *p,
+                             uint32_t cell, uint32_t *at, uint64_t *rowid)
+{
+    const uint8_t *bytes = p->bytes, *record;
+    uint32_t usable = db->header.usable_size, pos = cell + (p->leaf ? 0 : 4);
+    uint32_t payload, header, i, sum = 0;
+    bool table = p->type == SQ_TABLE_LEAF;
+    unsigned n = 1;
+    if (pos >= usable || bytes[pos] == 0 || bytes[pos] >= 0x80)
+        return 0;
+    payload = bytes[pos];
+    if (table && (n += sq_varint(bytes + pos + 1, bytes + usable, rowid)) == 1)
+        return 0;
+    pos += n;
+    if (payload > (table ? db->max_leaf : db->max_local) ||
+        pos + payload > usable)
+        return 0;
+    record = bytes + pos;
+    header = record[0];
+    if (header == 0 || header > payload ||
+        header > 1 + TD_SQLITE_INLINE_VALUES)
+        return 0;
+    for (i = 1; i < header; i++) {
+        uint8_t t = record[i];
+        if (t >= 0x80 || t == 10 || t == 11)
+            return 0;
+        sum += t < 12 ? small_sizes[t] : (t - 12u) / 2;
+    }
+    *at = pos;
+    return header + sum == payload ? payload : 0;
+}
+
+/* A cell of the common shape, taken at once: TD_EVENT with its values
+ * inline, or an error of the rowid or value checks. TD_OK when the cell
+ * has another shape: nothing was done, the general path reads it. */
+static int fast_row(td_sqlite_cursor *c, const sq_page *p, uint32_t cell,
+                    td_sqlite_event *ev)
+{
+    uint64_t rowid = 0;
+    uint32_t at = 0, payload = common_shape(c->db, p, cell, &at, &rowid);
+    const uint8_t *record = p->bytes + at;
+    int rc;
+    if (payload == 0)
+        return TD_OK;
+    c->row_offset = p->offset + cell;
+    c->row_page = p->pgno;
+    if (p->type == SQ_TABLE_LEAF &&
+        (rc = table_rowid(c, as_i64(rowid))) != TD_OK)
+        return rc;
+    keep_spill(c, p, at, payload, payload);
+    c->key_order = 0;
+    c->key_seen = 0;
+    keep_header(c, record[0], 1);
+    c->hdr.pos = record[0];
+    c->columns = record[0] - 1u;
+    c->body_sum = payload - record[0];
+    decode_values(c, record, ev);
+    return row_event(c, true, ev);
+}
+
+int sq_start_row(td_sqlite_cursor *c, const sq_page *page,
+                 uint32_t cell_index, td_sqlite_event *ev)
+{
+    sq_page p = *page;
+    uint32_t cell;
+    int rc = sq_cell_offset(c->db, &p, cell_index, &cell);
+    if (rc == TD_OK && (c->flags & TD_SQLITE_WHOLE_ROWS))
+        rc = fast_row(c, &p, cell, ev);
+    if (rc != TD_OK || (rc = read_cell(c, &p, cell)) != TD_OK)
+        return rc;
+    if (c->local == c->payload)
+        return local_row(c, p.bytes, ev);
+    sq_reader_start(c, &c->hdr);
+    c->hdr.pos = c->header_varint;
+    c->state = SQ_ROW_COUNT;
     return TD_OK;
 }
 
@@ -377,26 +581,7 @@ int sq_row_event(td_sqlite_cursor *c, td_sqlite_event *ev)
     rc = sq_reader_skip(c, &c->body, c->header_size);
     if (rc != TD_OK)
         return rc;
-    if ((c->flags & TD_SQLITE_SCHEMA_ROWS) && c->columns != 5)
-        return sq_fail(c->db, TD_E_SQLITE_SCHEMA, c->row_offset,
-                       TD_REASON("sqlite_schema row without 5 columns"));
-    ev->kind = TD_SQLITE_ROW;
-    ev->offset = c->row_offset;
-    ev->size = cell_bytes(c);
-    ev->row.tree = c->tree;
-    ev->row.rowid = c->tree == TD_SQLITE_TABLE ? c->last_rowid : 0;
-    ev->row.page = c->row_page;
-    ev->row.payload_size = c->payload;
-    ev->row.header_size = c->header_size;
-    ev->row.columns = c->columns;
-    ev->row.inline_values = (c->flags & TD_SQLITE_WHOLE_ROWS) &&
-                            c->local == c->payload &&
-                            c->columns <= TD_SQLITE_INLINE_VALUES;
-    if (ev->row.inline_values && (rc = inline_values(c, ev)) != TD_OK)
-        return rc;
-    c->state = ev->row.inline_values || c->columns == 0 ? SQ_ROW_DONE
-                                                        : SQ_VALUE;
-    return TD_EVENT;
+    return row_event(c, false, ev);
 }
 
 static void value_done(td_sqlite_cursor *c)
@@ -464,7 +649,7 @@ int sq_next_fragment(td_sqlite_cursor *c, td_sqlite_event *ev)
 
 int sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
-    uint64_t size, at;
+    uint64_t size, at = 0;
     int rc;
     if (c->state == SQ_VALUE) {
         if ((rc = read_serial_type(c, &c->serial_type, &at)) != TD_OK)
@@ -487,9 +672,4 @@ int sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev)
     value_event(c, ev, c->value_at, size);
     value_done(c);
     return TD_EVENT;
-}
-
-int sq_finish_row(td_sqlite_cursor *c)
-{
-    return finish_key(c);
 }

@@ -4,10 +4,15 @@
  * Technique. The path from the root is an array of TD_SQLITE_MAX_DEPTH
  * levels, each (page, cell being visited, cell count); a page's bytes are
  * fetched again whenever a step needs them, so one page-sized span per lane
- * is all the host keeps. In-order: a table's interior page visits its
- * children left(0) .. left(n-1), right, and only leaf cells are rows; an
- * index's interior cells are entries too, each emitted between its left
- * subtree and the next one (WITHOUT ROWID tables keep whole rows there).
+ * is all the host keeps. The page on top of the path stays decoded in
+ * c->page while the lane's span lasts, so a leaf's cells are read one
+ * after another with no more than the cell pointer's check, and each
+ * finished row goes straight on to the next cell's (one call per row: the
+ * common cell comes whole, see sqlite_record.c). In-order: a table's
+ * interior page visits its children left(0) .. left(n-1), right, and only
+ * leaf cells are rows; an index's interior cells are entries too, each
+ * emitted between its left subtree and the next one (WITHOUT ROWID tables
+ * keep whole rows there).
  * Every step that reads one page and then needs another stores what it
  * learnt first (a child page number goes to c->pending), so a request in
  * between never makes it read the first page again and loop.
@@ -107,22 +112,22 @@ static int fits_place(td_sqlite_cursor *c, const sq_page *p)
 
 static int enter(td_sqlite_cursor *c, uint32_t pgno, uint64_t at)
 {
-    sq_page p;
+    sq_page *p = &c->page;
     int rc = may_enter(c, pgno, at);
     if (rc == TD_OK)
-        rc = sq_read_page(c->db, c->lane, pgno, &p);
+        rc = sq_read_page(c->db, c->lane, pgno, p);
     if (rc == TD_OK)
-        rc = fits_place(c, &p);
+        rc = fits_place(c, p);
     if (rc != TD_OK)
         return rc;
     c->visited++;
-    if (p.leaf && c->leaf_depth == 0)
+    if (p->leaf && c->leaf_depth == 0)
         c->leaf_depth = (uint8_t)(c->depth + 1);
     c->path[c->depth].page = pgno;
     c->path[c->depth].cell = 0;
-    c->path[c->depth].cells = (uint16_t)p.cells;
+    c->path[c->depth].cells = (uint16_t)p->cells;
     c->depth++;
-    c->state = p.leaf ? SQ_LEAF_CELL : SQ_DESCEND;
+    c->state = p->leaf ? SQ_LEAF_CELL : SQ_DESCEND;
     return TD_OK;
 }
 
@@ -131,42 +136,50 @@ static td_sqlite_level *top(td_sqlite_cursor *c)
     return &c->path[c->depth - 1];
 }
 
+/* The top page in c->page: still there while the lane's span lasts, read
+ * and checked again from a new one. */
+static int top_page(td_sqlite_cursor *c)
+{
+    uint32_t pgno = top(c)->page;
+    if (sq_page_current(c->db, c->lane, &c->page, pgno))
+        return TD_OK;
+    return sq_read_page(c->db, c->lane, pgno, &c->page);
+}
+
 /* The top page's current child pointer goes to c->pending. */
 static int descend(td_sqlite_cursor *c)
 {
     td_sqlite_level *t = top(c);
-    sq_page p;
+    const sq_page *p = &c->page;
     uint32_t cell;
-    int rc = sq_read_page(c->db, c->lane, t->page, &p);
+    int rc = top_page(c);
     if (rc != TD_OK)
         return rc;
     if (t->cell < t->cells) {
-        if ((rc = sq_cell_offset(c->db, &p, t->cell, &cell)) != TD_OK)
+        if ((rc = sq_cell_offset(c->db, p, t->cell, &cell)) != TD_OK)
             return rc;
     } else {
-        cell = p.hdr + 8;
+        cell = p->hdr + 8;
     }
-    c->pending = td_be32(p.bytes + cell);
-    c->pending_at = p.offset + cell;
+    c->pending = td_be32(p->bytes + cell);
+    c->pending_at = p->offset + cell;
     c->state = SQ_ENTER;
     return TD_OK;
 }
 
-static int leaf_cell(td_sqlite_cursor *c)
+/* The top (leaf) page's current cell starts a row: TD_EVENT when it came
+ * whole. */
+static int leaf_cell(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
     td_sqlite_level *t = top(c);
-    sq_page p;
     int rc;
     if (t->cell >= t->cells) {
         c->state = SQ_ASCEND;
         return TD_OK;
     }
-    if ((rc = sq_read_page(c->db, c->lane, t->page, &p)) != TD_OK)
+    if ((rc = top_page(c)) != TD_OK)
         return rc;
-    if ((rc = sq_start_row(c, &p, t->cell)) != TD_OK)
-        return rc;
-    c->state = SQ_ROW_COUNT;
-    return TD_OK;
+    return sq_start_row(c, &c->page, t->cell, ev);
 }
 
 /* A table interior key: every rowid before it is <= key, after it >. */
@@ -190,27 +203,23 @@ static int pass_table_key(td_sqlite_cursor *c, const sq_page *p,
     return TD_OK;
 }
 
-/* The child under the top page's current cell is done. */
-static int after_child(td_sqlite_cursor *c)
+/* The child under the top page's current cell is done: an index's cell is
+ * a row (TD_EVENT when it came whole), a table's a key to pass. */
+static int after_child(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
     td_sqlite_level *t = top(c);
-    sq_page p;
     uint32_t cell;
     int rc;
     if (t->cell >= t->cells) {
         c->state = SQ_ASCEND; /* that was the right-most child */
         return TD_OK;
     }
-    if ((rc = sq_read_page(c->db, c->lane, t->page, &p)) != TD_OK)
+    if ((rc = top_page(c)) != TD_OK)
         return rc;
-    if (c->tree == TD_SQLITE_INDEX) {
-        if ((rc = sq_start_row(c, &p, t->cell)) != TD_OK)
-            return rc;
-        c->state = SQ_ROW_COUNT;
-        return TD_OK;
-    }
-    if ((rc = sq_cell_offset(c->db, &p, t->cell, &cell)) != TD_OK ||
-        (rc = pass_table_key(c, &p, cell)) != TD_OK)
+    if (c->tree == TD_SQLITE_INDEX)
+        return sq_start_row(c, &c->page, t->cell, ev);
+    if ((rc = sq_cell_offset(c->db, &c->page, t->cell, &cell)) != TD_OK ||
+        (rc = pass_table_key(c, &c->page, cell)) != TD_OK)
         return rc;
     t->cell++;
     c->state = SQ_DESCEND;
@@ -224,14 +233,20 @@ static int ascend(td_sqlite_cursor *c)
     return TD_OK;
 }
 
-static int row_done(td_sqlite_cursor *c)
+/* The row is over: on to the next cell of a leaf (whose row may come at
+ * once), or down the next child of an index's interior page. */
+static int row_done(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
     int rc = sq_finish_row(c);
     if (rc != TD_OK)
         return rc;
     top(c)->cell++;
-    c->state = c->depth == c->leaf_depth ? SQ_LEAF_CELL : SQ_DESCEND;
-    return TD_OK;
+    if (c->depth != c->leaf_depth) {
+        c->state = SQ_DESCEND;
+        return TD_OK;
+    }
+    c->state = SQ_LEAF_CELL;
+    return leaf_cell(c, ev);
 }
 
 void td_sqlite_skip_row(td_sqlite_cursor *c)
@@ -247,26 +262,36 @@ void td_sqlite_skip_row(td_sqlite_cursor *c)
     }
 }
 
-/* One step that emits no event; TD_OK to go on. */
-static int step(td_sqlite_cursor *c)
+/* One step of the walk: TD_OK to go on, TD_EVENT when a row came whole,
+ * TD_NEED_INPUT or an error. */
+static int step(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
     switch (c->state) {
+    case SQ_ROW_DONE:
+        return row_done(c, ev);
+    case SQ_LEAF_CELL:
+        return leaf_cell(c, ev);
     case SQ_START:
         return enter(c, c->root, 0);
     case SQ_ENTER:
         return enter(c, c->pending, c->pending_at);
     case SQ_DESCEND:
         return descend(c);
-    case SQ_LEAF_CELL:
-        return leaf_cell(c);
     case SQ_ASCEND:
         return ascend(c);
     case SQ_AFTER_CHILD:
-        return after_child(c);
+        return after_child(c, ev);
     case SQ_ROW_COUNT:
         return sq_count_columns(c);
-    case SQ_ROW_DONE:
-        return row_done(c);
+    case SQ_ROW_EVENT:
+        return sq_row_event(c, ev);
+    case SQ_VALUE:
+    case SQ_VALUE_BODY:
+        return sq_next_value(c, ev);
+    case SQ_FRAGMENT:
+        return sq_next_fragment(c, ev);
+    case SQ_END:
+        return TD_END;
     default:
         return sq_fail(c->db, TD_E_INTERNAL, 0, TD_REASON("bad state"));
     }
@@ -281,20 +306,7 @@ int td_sqlite_next(td_sqlite_cursor *c, td_sqlite_event *ev)
         return rc;
     if (c->db->fault.code != 0)
         return c->db->fault.code;
-    for (;;) {
-        switch (c->state) {
-        case SQ_END:
-            return TD_END;
-        case SQ_ROW_EVENT:
-            return sq_row_event(c, ev);
-        case SQ_VALUE:
-        case SQ_VALUE_BODY:
-            return sq_next_value(c, ev);
-        case SQ_FRAGMENT:
-            return sq_next_fragment(c, ev);
-        default:
-            if ((rc = step(c)) != TD_OK)
-                return rc;
-        }
-    }
+    while ((rc = step(c, ev)) == TD_OK && c->state != SQ_END)
+        ;
+    return rc;
 }

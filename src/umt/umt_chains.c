@@ -11,9 +11,17 @@
  * all threads must add up to RecordCount, so every record lies on exactly
  * one chain.
  *
- * Technique. O(1) memory: one thread at a time, one record at a time, three
- * places per record (its prev/next pair, its offset, its header). Next must
- * grow and the count may not pass RecCount, so no cycle can run for ever.
+ * Technique. The walk needs O(1) memory: one thread at a time, one record
+ * at a time, three places per record (its prev/next pair, its offset, its
+ * header). Next must grow and the count may not pass RecCount, so no cycle
+ * can run for ever. With a workspace that holds a state per thread, the
+ * walks are mostly done before this pass: since Next grows, every walk
+ * visits its records in file order, so the record pass, which reads the
+ * records in that order anyway, takes each walk's steps as it meets them
+ * (umt_chain_note). A step that would fail is not taken, and no error is
+ * reported there: the walk stops at that record, and this pass goes on
+ * from where each walk stopped, in thread order, reporting the first
+ * failure exactly as a walk from FirstEID would.
  */
 #include "umt_internal.h"
 
@@ -49,6 +57,36 @@ static int header(td_umt_decoder *d)
     d->u.chain.table = h.table;
     d->u.chain.row_size = h.row_size;
     return TD_OK;
+}
+
+void umt_chain_seed(const umt_space *ws, uint64_t thread, uint64_t first)
+{
+    umt_chain_state *s = &ws->chains[thread];
+    s->eid = first;
+    s->prev = UMT_NONE;
+    s->count = 0;
+    s->ended = 0;
+    s->end_type = 0;
+}
+
+void umt_chain_note(const td_umt_decoder *d, const umt_space *ws, uint64_t eid,
+                    uint32_t thread, int type, const uint64_t *pair)
+{
+    umt_chain_state *s = &ws->chains[thread];
+    uint64_t next = pair[1];
+    if (s->ended || s->eid != eid || pair[0] != s->prev ||
+        (next != UMT_NONE && (next <= eid || next >= d->records)) ||
+        (type == TD_UMT_THREAD_BEGIN && s->prev != UMT_NONE) ||
+        (type == TD_UMT_THREAD_END && next != UMT_NONE))
+        return;
+    s->count++;
+    if (next == UMT_NONE) {
+        s->ended = 1;
+        s->end_type = (uint8_t)type;
+        return;
+    }
+    s->prev = eid;
+    s->eid = next;
 }
 
 static int row(td_umt_decoder *d)
@@ -103,6 +141,13 @@ static int window(td_umt_decoder *d)
     return TD_OK;
 }
 
+static int too_many(td_umt_decoder *d)
+{
+    return thread_fail(d, 32,
+                       TD_REASON("the thread's chain holds more records "
+                                 "than RecCount"));
+}
+
 /* The chain's last record: where it ends and how many it held. */
 static int chain_end(td_umt_decoder *d, int type)
 {
@@ -150,14 +195,31 @@ static int record(td_umt_decoder *d)
                         TD_REASON("a thread end record is not its thread's "
                                   "last"));
     if (++d->u.chain.count > d->u.chain.rec_count)
-        return thread_fail(d, 32,
-                           TD_REASON("the thread's chain holds more "
-                                     "records than RecCount"));
+        return too_many(d);
     if (d->u.chain.next == UMT_NONE)
         return chain_end(d, type) == TD_OK ? UMT_DONE : d->fault.code;
     d->u.chain.prev = d->u.chain.eid;
     d->u.chain.eid = d->u.chain.next;
     return TD_OK;
+}
+
+/* Where the record pass left the thread's walk: UMT_DONE when it ended,
+ * TD_OK when it goes on from there. */
+static int followed(td_umt_decoder *d)
+{
+    const umt_space *ws = umt_space_of(d);
+    const umt_chain_state *s;
+    if (ws->chains == NULL)
+        return TD_OK;
+    s = &ws->chains[d->u.chain.thread];
+    d->u.chain.eid = s->eid;
+    d->u.chain.prev = s->prev;
+    d->u.chain.count = s->count;
+    if (s->count > d->u.chain.rec_count)
+        return too_many(d);
+    if (!s->ended)
+        return TD_OK;
+    return chain_end(d, s->end_type) == TD_OK ? UMT_DONE : d->fault.code;
 }
 
 static int chain_event(td_umt_decoder *d, td_umt_event *ev)
@@ -206,6 +268,10 @@ static int chain_step(td_umt_decoder *d, td_umt_event *ev)
             return UMT_AGAIN;
         }
         rc = row(d);
+        if (rc == TD_OK)
+            rc = followed(d);
+        if (rc == UMT_DONE)
+            return chain_event(d, ev);
         break;
     case W_LINKS:
         rc = links(d);

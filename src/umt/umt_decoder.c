@@ -12,8 +12,9 @@
  *   umt_headers.c       file headers, the open pass, the TRACE event
  *   umt_context_map.c   context_map.itable: checks and lookups
  *   umt_records.c       execution records in order
+ *   umt_skim.c          runs of instruction records checked in place
  *   umt_record_types.c  record types, flags and sizes
- *   td_umt_ins_state.c           instructions: insRec, decodedIns, slots
+ *   umt_ins.c           instructions: insRec, decodedIns, slots
  *   umt_context.c       rmContext: registers and memory references
  *   umt_syscall.c       syscall records and the records they name
  *   umt_strings.c       cStr and uStr in both layouts
@@ -22,6 +23,7 @@
  *   umt_stream.c        exec.vtable forward next to exec.offsets
  *   umt_xml.c           trace.xml through the tag scanner
  *   umt_io.c            reads, faults, payload fragments
+ *   umt_workspace.c     the caller's workspace: batches, chains, summaries
  *   umt_names.c         names of files, record types and flags
  */
 #include "umt_internal.h"
@@ -30,7 +32,8 @@ typedef char
     td_umt_decoder_fits_512_bytes[sizeof(td_umt_decoder) <= 512 ? 1 : -1];
 
 #define KNOWN_FLAGS                                                           \
-    (TD_UMT_STRINGS_2013 | TD_UMT_STRINGS_AS_BUILT | TD_UMT_NO_PAYLOADS)
+    (TD_UMT_STRINGS_2013 | TD_UMT_STRINGS_AS_BUILT | TD_UMT_NO_PAYLOADS |     \
+     TD_UMT_SKIP_INSTRUCTIONS)
 
 static const uint8_t decode_passes[] = {P_OPEN, P_RECORDS, P_END};
 static const uint8_t validate_passes[] = {
@@ -105,7 +108,11 @@ static void begin_pass(td_umt_decoder *d, uint8_t phase)
     d->phase = phase;
     d->step = 0;
     memset(&d->u, 0, sizeof d->u);
+    umt_space_plan(d);
     switch (phase) {
+    case P_RECORDS:
+        umt_summaries_clear(umt_space_of(d));
+        break;
     case P_MODULES:
     case P_THREADS:
     case P_RANGES:
@@ -150,16 +157,24 @@ static int run_pass(td_umt_decoder *d, td_umt_event *ev)
     }
 }
 
-int td_umt_init(td_umt_decoder *d, int mode, uint32_t flags)
+int td_umt_init_workspace(td_umt_decoder *d, int mode, uint32_t flags,
+                          void *workspace, size_t size)
 {
     if (d == NULL || mode < TD_UMT_DECODE || mode > TD_UMT_XML ||
         (flags & ~KNOWN_FLAGS) != 0 ||
         (flags & TD_UMT_STRINGS_2013 && flags & TD_UMT_STRINGS_AS_BUILT))
         return TD_E_INVALID_ARGUMENT;
+    if (workspace != NULL &&
+        (size < TD_UMT_WORKSPACE_MIN || ((uintptr_t)workspace & 7) != 0))
+        return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
     td_input_init(&d->in);
+    d->workspace = workspace;
+    d->workspace_size = workspace != NULL ? size : 0;
     d->mode = (uint8_t)mode;
-    d->flags = flags;
+    d->flags = (flags & TD_UMT_SKIP_INSTRUCTIONS) != 0
+                   ? flags | TD_UMT_NO_PAYLOADS
+                   : flags;
     d->layout = (flags & TD_UMT_STRINGS_2013)       ? TD_UMT_LAYOUT_2013
                 : (flags & TD_UMT_STRINGS_AS_BUILT) ? TD_UMT_LAYOUT_AS_BUILT
                                                     : TD_UMT_LAYOUT_UNKNOWN;
@@ -167,11 +182,17 @@ int td_umt_init(td_umt_decoder *d, int mode, uint32_t flags)
     return TD_OK;
 }
 
+int td_umt_init(td_umt_decoder *d, int mode, uint32_t flags)
+{
+    return td_umt_init_workspace(d, mode, flags, NULL, 0);
+}
+
 int td_umt_reset(td_umt_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_umt_init(d, d->mode, d->flags);
+    return td_umt_init_workspace(d, d->mode, d->flags, d->workspace,
+                                 d->workspace_size);
 }
 
 int td_umt_next(td_umt_decoder *d, td_umt_event *ev)

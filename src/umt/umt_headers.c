@@ -95,17 +95,9 @@ int umt_check_row_version(td_umt_decoder *d, uint32_t file,
 
 /* ---- The exec files -------------------------------------------------- */
 
-static int exec_header(td_umt_decoder *d)
+int umt_exec_header(td_umt_decoder *d, const uint8_t *p)
 {
-    int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_EXEC_VTABLE, 0, EXEC_HEADER_SIZE,
-                               TD_REASON("exec.vtable is shorter than its "
-                                         "header"),
-                               &rc);
-    uint32_t version;
-    if (p == NULL)
-        return rc;
-    version = td_le32(p);
+    uint32_t version = td_le32(p);
     d->records = td_le64(p + 8);
     if (version > 1)
         return umt_fail(d, TD_E_UMT_VERSION, TD_UMT_EXEC_VTABLE, 0,
@@ -115,6 +107,16 @@ static int exec_header(td_umt_decoder *d)
                         TD_REASON("RecordCount is negative or too large"));
     d->exec_version = (uint8_t)version;
     return TD_OK;
+}
+
+static int exec_header(td_umt_decoder *d)
+{
+    int rc;
+    const uint8_t *p = umt_get(d, TD_UMT_EXEC_VTABLE, 0, EXEC_HEADER_SIZE,
+                               TD_REASON("exec.vtable is shorter than its "
+                                         "header"),
+                               &rc);
+    return p == NULL ? rc : umt_exec_header(d, p);
 }
 
 static int first_offset(td_umt_decoder *d)
@@ -232,7 +234,7 @@ static int table_step(td_umt_decoder *d, const table_kind *k)
 
 /* ---- Syscall files ---------------------------------------------------- */
 
-static int syscall_header(td_umt_decoder *d)
+int umt_syscall_header(td_umt_decoder *d, umt_table_header *h)
 {
     int rc;
     const uint8_t *p = umt_get(d, TD_UMT_SYSCALL_VTABLE, 0, EXEC_HEADER_SIZE,
@@ -241,18 +243,28 @@ static int syscall_header(td_umt_decoder *d)
                                &rc);
     if (p == NULL)
         return rc;
-    if (td_le32(p) != 0)
+    memset(h, 0, sizeof *h);
+    h->header_version = td_le32(p);
+    h->record_version = td_le32(p + 4);
+    h->rows = td_le64(p + 8);
+    if (h->header_version != 0)
         return umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE, 0,
                         TD_REASON("syscall.vtable Version is not 0"));
-    if (td_le32(p + 4) > 1)
+    if (h->record_version > 1)
         return umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE, 4,
                         TD_REASON("UnifiedIDsVer is neither 0 nor 1"));
-    d->syscall_rows = td_le64(p + 8);
-    if (d->syscall_rows > UINT64_MAX / 16 - 1)
+    if (h->rows > UINT64_MAX / 16 - 1)
         return umt_fail(d, TD_E_UMT_HEADER, TD_UMT_SYSCALL_VTABLE, 8,
                         TD_REASON("RecordCount is negative or too large"));
-    d->ids_version = (uint8_t)td_le32(p + 4);
+    d->syscall_rows = h->rows;
+    d->ids_version = (uint8_t)h->record_version;
     return TD_OK;
+}
+
+static int syscall_header(td_umt_decoder *d)
+{
+    umt_table_header h;
+    return umt_syscall_header(d, &h);
 }
 
 /* ---- The open pass ---------------------------------------------------- */

@@ -1,5 +1,5 @@
 /*
- * td_umt_ins_state.c - instruction records: the insRec row, its decodedIns
+ * umt_ins.c - instruction records: the insRec row, its decodedIns
  * with the explicit operands and local-context slots, the disassembly, and,
  * for an execution record, each slot's name and value.
  *
@@ -72,6 +72,28 @@ static int check_row(td_umt_decoder *d, const uint8_t *p, uint64_t id,
     return TD_OK;
 }
 
+/* An execution record's 64-bit flag against CSis64Bits. */
+static int check_bitness(td_umt_decoder *d, const umt_ins_context *c,
+                         uint8_t cs64)
+{
+    if (c->record && (c->flags & TD_UMT_FLAG_64BIT) != cs64)
+        return umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE, c->report + 5,
+                        TD_REASON("the record's 64-bit flag disagrees with "
+                                  "its instruction's CSis64Bits"));
+    return TD_OK;
+}
+
+/* An execution record's window against LCSIZE. */
+static int check_window(td_umt_decoder *d, const umt_ins_context *c,
+                        uint16_t lc_size)
+{
+    if (c->record && c->window != 14 + (uint64_t)lc_size)
+        return umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE, c->report,
+                        TD_REASON("instruction record is not 6 + 8 + LCSIZE "
+                                  "bytes"));
+    return TD_OK;
+}
+
 static int row(td_umt_decoder *d, td_umt_ins_state *ins,
                const umt_ins_context *c, td_umt_event *ev)
 {
@@ -84,12 +106,10 @@ static int row(td_umt_decoder *d, td_umt_ins_state *ins,
     rc = c->record && d->mode == TD_UMT_VALIDATE
              ? TD_OK
              : check_row(d, p, ins->id, at);
+    if (rc == TD_OK)
+        rc = check_bitness(d, c, p[9]);
     if (rc != TD_OK)
         return rc;
-    if (c->record && (c->flags & TD_UMT_FLAG_64BIT) != p[9])
-        return umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE, c->report + 5,
-                        TD_REASON("the record's 64-bit flag disagrees with "
-                                  "its instruction's CSis64Bits"));
     ins->decoded_at = d->ins_extra + td_le64(p + 48);
     ins->disasm_fp = td_le64(p + 40);
     ins->cs64 = p[9];
@@ -319,12 +339,10 @@ static int decoded(td_umt_decoder *d, td_umt_ins_state *ins,
     /* VALIDATE checked every row of ins.itable before the records. */
     rc = c->record && d->mode == TD_UMT_VALIDATE ? TD_OK
                                                  : check_decoded(d, p, at);
+    if (rc == TD_OK)
+        rc = check_window(d, c, td_le16(p + 58));
     if (rc != TD_OK)
         return rc;
-    if (c->record && c->window != 14 + (uint64_t)td_le16(p + 58))
-        return umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE, c->report,
-                        TD_REASON("instruction record is not 6 + 8 + LCSIZE "
-                                  "bytes"));
     ins->lc_size = td_le16(p + 58);
     ins->first_out = p[60];
     ins->first_after = p[61];
@@ -501,17 +519,37 @@ static int disassembly(td_umt_decoder *d, td_umt_ins_state *ins,
     return UMT_AGAIN;
 }
 
+/* A record's instruction checked before (its row and decodedIns are
+ * sound): only what involves the record is left to check. */
+static int known(td_umt_decoder *d, td_umt_ins_state *ins,
+                 const umt_ins_context *c, const umt_ins_summary *s)
+{
+    int rc = check_bitness(d, c, s->cs64);
+    if (rc == TD_OK)
+        rc = check_window(d, c, s->lc_size);
+    if (rc != TD_OK)
+        return rc;
+    ins->step = I_DONE;
+    return UMT_DONE;
+}
+
 int umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
                  td_umt_slot_state *slot, const umt_ins_context *c,
                  td_umt_event *ev)
 {
+    const umt_ins_summary *s;
     int rc;
     switch (ins->step) {
     case I_ROW:
+        s = c->cache != NULL ? umt_summary(c->cache, ins->id) : NULL;
+        if (s != NULL)
+            return known(d, ins, c, s);
         rc = row(d, ins, c, ev);
         break;
     case I_DECODED:
         rc = decoded(d, ins, c, ev);
+        if (rc == TD_EVENT && c->cache != NULL)
+            umt_summary_keep(c->cache, ins->id, ins->cs64, ins->lc_size);
         break;
     case I_DISASM:
         return disassembly(d, ins, c);
@@ -530,7 +568,8 @@ int umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
     default:
         return slots(d, ins, slot, c, ev);
     }
-    if (rc == TD_EVENT)
-        ins->step++;
-    return rc;
+    if (rc != TD_EVENT)
+        return rc;
+    ins->step++;
+    return c->quiet ? UMT_AGAIN : TD_EVENT;
 }

@@ -134,9 +134,56 @@ int umt_table_header_read(td_umt_decoder *d, uint32_t file,
                           umt_table_header *h);
 int umt_open(td_umt_decoder *d, td_umt_event *ev);
 
+/* Check exec.vtable's 16-byte header at p; keeps RecordCount and the
+ * version. */
+int umt_exec_header(td_umt_decoder *d, const uint8_t *p);
+
+/* Read and check syscall.vtable's header (one step); keeps its
+ * RecordCount and UnifiedIDsVer, which *h holds too. */
+int umt_syscall_header(td_umt_decoder *d, umt_table_header *h);
+
 /* The first record version a table knows. */
 int umt_check_row_version(td_umt_decoder *d, uint32_t file,
                           const umt_table_header *h);
+
+/* ---- umt_workspace.c: the caller's workspace ---------------------------- */
+/* A thread's chain, followed forward during the record pass: the record
+ * its walk visits next (or, once ended, its last), the one before, how
+ * many it has visited. */
+typedef struct umt_chain_state {
+    uint64_t eid, prev, count;
+    uint8_t ended;    /* its last record had Next -1 */
+    uint8_t end_type; /* that record's type */
+} umt_chain_state;
+
+/* What the record pass knows of an instruction once it has checked it. */
+typedef struct umt_ins_summary {
+    uint64_t id_plus_one; /* 0: an empty entry */
+    uint16_t lc_size;
+    uint8_t cs64;
+} umt_ins_summary;
+
+/* Where things are in the workspace (NULL: not there). */
+typedef struct umt_space {
+    uint64_t *offsets;       /* batch + 1 offsets */
+    uint64_t *pairs;         /* batch prev/next pairs (2 values each) */
+    uint32_t batch;          /* records a batch covers */
+    umt_chain_state *chains; /* one per thread (VALIDATE, if they fit) */
+    umt_ins_summary *summaries;
+    uint32_t summary_mask; /* entries - 1, a power of two minus one */
+} umt_space;
+
+/* Plan the layout for the tables known so far (when a pass begins). */
+void umt_space_plan(td_umt_decoder *d);
+/* The layout planned last (all NULL without a workspace). */
+const umt_space *umt_space_of(const td_umt_decoder *d);
+/* Empty the summary cache (at the start of the record pass). */
+void umt_summaries_clear(const umt_space *ws);
+
+/* The summary of instruction `id`, NULL when it is not cached. */
+const umt_ins_summary *umt_summary(const umt_space *ws, uint64_t id);
+void umt_summary_keep(const umt_space *ws, uint64_t id, uint8_t cs64,
+                      uint16_t lc_size);
 
 /* ---- umt_context_map.c ------------------------------------------------ */
 /* The context map's header and every entry below ElemCount, step by step
@@ -156,17 +203,18 @@ void umt_string_begin(td_umt_decoder *d, uint32_t file, uint8_t role,
  * checked all the same); UMT_DONE at its end. */
 int umt_string_step(td_umt_decoder *d, td_umt_event *ev);
 
-/* ---- td_umt_ins_state.c: instruction records
- * ------------------------------------ */
+/* ---- umt_ins.c: instruction records ------------------------------------ */
 /* Steps of an instruction: INSTRUCTION, DECODED, disassembly, slots.
  * `record` is true for the instruction of an execution record (window
  * checks, names and values), false for an ins.itable row. */
 typedef struct umt_ins_context {
     bool record;
-    uint64_t lc_at;  /* record: where the operand values start */
-    uint64_t window; /* record: bytes of the record */
-    uint8_t flags;   /* record: execRec.Flags */
-    uint64_t report; /* record: offset of the record in exec.vtable */
+    bool quiet;             /* record: no events (SKIP_INSTRUCTIONS) */
+    uint8_t flags;          /* record: execRec.Flags */
+    const umt_space *cache; /* record: summaries to use and keep, or NULL */
+    uint64_t lc_at;         /* record: where the operand values start */
+    uint64_t window;        /* record: bytes of the record */
+    uint64_t report;        /* record: offset of the record in exec.vtable */
 } umt_ins_context;
 
 void umt_ins_begin(td_umt_ins_state *ins, uint64_t id);
@@ -187,6 +235,9 @@ int umt_sys_step(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
 
 /* ---- umt_records.c, umt_record_types.c: execution records in order -- */
 int umt_records(td_umt_decoder *d, td_umt_event *ev);
+/* The first record from the batch's base on whose offsets (with the rest
+ * of its group, see umt_records.c) or prev/next pair the batch lacks. */
+uint64_t umt_batch_end(const td_umt_decoder *d, const umt_space *ws);
 bool umt_type_has_context(int type);
 /* Check a record's type, flags and size (common to every mode). */
 int umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
@@ -199,6 +250,17 @@ int umt_tables(td_umt_decoder *d, td_umt_event *ev);
 
 /* ---- umt_chains.c: thread chains and cross-file checks ------------------ */
 int umt_chains(td_umt_decoder *d, td_umt_event *ev);
+/* A thread row's FirstEID (VALIDATE's thread table pass). */
+void umt_chain_seed(const umt_space *ws, uint64_t thread, uint64_t first);
+/* Record eid of `thread`, of `type`, with prev/next `pair`, on the thread's
+ * chain (the record pass, once the record is checked). */
+void umt_chain_note(const td_umt_decoder *d, const umt_space *ws, uint64_t eid,
+                    uint32_t thread, int type, const uint64_t *pair);
+
+/* ---- umt_skim.c --------------------------------------------------------- */
+/* Instruction records from d->u.rec.id on, checked in place
+ * (TD_UMT_SKIP_INSTRUCTIONS); ws is the workspace's layout. */
+void umt_skim(td_umt_decoder *d, const umt_space *ws);
 
 /* ---- umt_stream.c ------------------------------------------------------- */
 int umt_stream(td_umt_decoder *d, td_umt_event *ev);

@@ -4,17 +4,27 @@
  * flags, and its type what follows (an instruction looked up in ins.itable,
  * a syscall in syscall.vtable, a register context).
  *
- * Technique. Offsets are read five at a time into the decoder (one request
- * per four records instead of one each) and checked as they arrive: each
- * window at least 6 bytes and none past Offset[RecordCount], which the open
- * pass found inside exec.vtable. A record's first 30 bytes (or its whole
- * window when smaller) hold every fixed field of every type, so one read
- * gives the RECORD event; the type's sub-structure then runs its own steps
- * (td_umt_ins_state.c, umt_syscall.c, umt_context.c) until it is done.
+ * Technique. Offsets are copied in batches, five without a workspace (one
+ * request per four records instead of one each), up to 8192 with one, and
+ * checked as they arrive: each window at least 6 bytes and none past
+ * Offset[RecordCount], which the open pass found inside exec.vtable. The
+ * checks go by groups of four records whatever the batch: before record
+ * 4k is read, Offset[4k] to Offset[4k + 4] are checked, so an error among
+ * them comes out before anything wrong in record 4k. A batch stops short
+ * of a bad offset beyond its first group and leaves it to its own group.
+ * With a workspace in VALIDATE, the prev/next pairs of the batch's records
+ * are copied next, and each record takes its step on its thread's chain
+ * (umt_chains.c) once its header is checked. A record's first 30 bytes (or
+ * its whole window when smaller) hold every fixed field of every type, so
+ * one read gives the RECORD event; the type's sub-structure then runs its
+ * own steps (umt_ins.c, umt_syscall.c, umt_context.c) until it is done.
+ * Under TD_UMT_SKIP_INSTRUCTIONS instruction records give no events, their
+ * instructions' summaries are kept in the workspace, and the skim
+ * (umt_skim.c) takes runs of them in place before each record.
  */
 #include "umt_internal.h"
 
-#define OFFSET_BATCH 5
+#define INLINE_BATCH 5
 #define HEAD_READ 30
 
 enum record_step {
@@ -28,48 +38,146 @@ enum record_step {
     RS_DONE
 };
 
-static int refill_offsets(td_umt_decoder *d)
+static bool skipping(const td_umt_decoder *d)
 {
-    uint64_t id = d->u.rec.id, left = d->records + 1 - id, at = id * 8;
-    size_t n = left < OFFSET_BATCH ? (size_t)left : OFFSET_BATCH, k;
+    return (d->flags & TD_UMT_SKIP_INSTRUCTIONS) != 0;
+}
+
+/* Where the batch of offsets is kept, and how many it may hold. */
+static uint64_t *offset_store(td_umt_decoder *d, const umt_space *ws,
+                              size_t *cap)
+{
+    if (ws->offsets != NULL) {
+        *cap = (size_t)ws->batch + 1;
+        return ws->offsets;
+    }
+    *cap = INLINE_BATCH;
+    return d->u.rec.off;
+}
+
+/* The last offset of record id's group: Offset[4k + 4] for id in 4k ..
+ * 4k + 3, or Offset[RecordCount]. */
+static uint64_t group_last(const td_umt_decoder *d, uint64_t id)
+{
+    uint64_t last = (id & ~(uint64_t)3) + 4;
+    return last < d->records ? last : d->records;
+}
+
+/* The first record whose group the offsets in the batch do not cover. */
+static uint64_t offsets_end(const td_umt_decoder *d)
+{
+    uint64_t have = d->u.rec.off_base + d->u.rec.off_count;
+    if (have > d->records)
+        return d->records;
+    return have < 5 ? 0 : ((have - 5) & ~(uint64_t)3) + 4;
+}
+
+/* The first record without its prev/next pair in the batch. */
+static uint64_t pairs_end(const td_umt_decoder *d, const umt_space *ws)
+{
+    return ws->chains == NULL ? UINT64_MAX
+                              : d->u.rec.off_base + d->u.rec.pair_count;
+}
+
+uint64_t umt_batch_end(const td_umt_decoder *d, const umt_space *ws)
+{
+    uint64_t offsets = offsets_end(d), pairs = pairs_end(d, ws);
+    return offsets < pairs ? offsets : pairs;
+}
+
+/* The check of Offset[base + k] = v, NULL when it is sound. */
+static const char *offset_fault(const td_umt_decoder *d, const uint64_t *off,
+                                size_t k, uint64_t v)
+{
+    if (k > 0 && (v < off[k - 1] || v - off[k - 1] < RECORD_HEADER_SIZE))
+        return TD_REASON("Offset[i + 1] is less than 6 bytes after "
+                         "Offset[i]");
+    if (v > d->exec_end)
+        return TD_REASON("Offset[i] lies past Offset[RecordCount]");
+    return NULL;
+}
+
+/* A new batch of offsets from record g0 on (g0 a multiple of 4). */
+static int refill_offsets(td_umt_decoder *d, const umt_space *ws, uint64_t g0)
+{
+    uint64_t at = g0 * 8, last = group_last(d, g0), n;
+    size_t cap, k;
+    uint64_t *off = offset_store(d, ws, &cap);
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_EXEC_OFFSETS, at, n * 8,
-                               TD_REASON("exec.offsets holds fewer than "
-                                         "RecordCount + 1 offsets"),
-                               &rc);
+    const uint8_t *p =
+        umt_get(d, TD_UMT_EXEC_OFFSETS, at, (size_t)(last - g0 + 1) * 8,
+                TD_REASON("exec.offsets holds fewer than "
+                          "RecordCount + 1 offsets"),
+                &rc);
     if (p == NULL)
         return rc;
+    n = umt_span_from(d, at) / 8;
+    if (n > cap)
+        n = cap;
+    if (n > d->records + 1 - g0)
+        n = d->records + 1 - g0;
     for (k = 0; k < n; k++) {
         uint64_t v = td_le64(p + 8 * k);
-        if (k > 0 && (v < d->u.rec.off[k - 1] ||
-                      v - d->u.rec.off[k - 1] < RECORD_HEADER_SIZE))
+        const char *fault = offset_fault(d, off, k, v);
+        if (fault != NULL && g0 + k <= last)
             return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS,
-                            at + 8 * k,
-                            TD_REASON("Offset[i + 1] is less than 6 bytes "
-                                      "after Offset[i]"));
-        if (v > d->exec_end)
-            return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS,
-                            at + 8 * k,
-                            TD_REASON("Offset[i] lies past "
-                                      "Offset[RecordCount]"));
-        d->u.rec.off[k] = v;
+                            at + 8 * k, fault);
+        if (fault != NULL)
+            break;
+        off[k] = v;
     }
-    d->u.rec.off_base = id;
-    d->u.rec.off_count = (uint8_t)n;
+    d->u.rec.off_base = g0;
+    d->u.rec.off_count = (uint16_t)k;
+    d->u.rec.pair_count = 0;
     return TD_OK;
 }
 
-static int window(td_umt_decoder *d)
+/* The pairs of the batch's records, through record id at least (id is
+ * in the batch's first group). */
+static int refill_pairs(td_umt_decoder *d, const umt_space *ws, uint64_t id)
 {
-    uint64_t id = d->u.rec.id;
-    if (id < d->u.rec.off_base ||
-        id + 1 >= d->u.rec.off_base + d->u.rec.off_count) {
-        int rc = refill_offsets(d);
+    uint64_t base = d->u.rec.off_base, at = base * 16, n, k;
+    int rc;
+    const uint8_t *p =
+        umt_get(d, TD_UMT_EXEC_PREV_NEXT, at, (size_t)(id - base + 1) * 16,
+                TD_REASON("exec.prev_next.column holds fewer than "
+                          "RecordCount pairs"),
+                &rc);
+    if (p == NULL)
+        return rc;
+    n = umt_span_from(d, at) / 16;
+    if (n > ws->batch)
+        n = ws->batch;
+    if (n > d->records - base)
+        n = d->records - base;
+    for (k = 0; k < 2 * n; k++)
+        ws->pairs[k] = td_le64(p + 8 * k);
+    d->u.rec.pair_count = (uint16_t)n;
+    return TD_OK;
+}
+
+static int window(td_umt_decoder *d, const umt_space *ws)
+{
+    uint64_t id = d->u.rec.id, g0 = id & ~(uint64_t)3, k;
+    size_t cap;
+    const uint64_t *off;
+    int rc;
+    /* The pairs share the offsets' base, which must then be id's group. */
+    if (id >= offsets_end(d) ||
+        (id >= pairs_end(d, ws) && d->u.rec.off_base != g0)) {
+        rc = refill_offsets(d, ws, g0);
         if (rc != TD_OK)
             return rc;
     }
-    d->u.rec.start = d->u.rec.off[id - d->u.rec.off_base];
-    d->u.rec.end = d->u.rec.off[id - d->u.rec.off_base + 1];
+    if (id >= pairs_end(d, ws)) {
+        rc = refill_pairs(d, ws, id);
+        if (rc != TD_OK)
+            return rc;
+    }
+    off = offset_store(d, ws, &cap);
+    k = id - d->u.rec.off_base;
+    d->u.rec.start = off[k];
+    d->u.rec.end = off[k + 1];
     return TD_OK;
 }
 
@@ -152,7 +260,16 @@ static void plan(td_umt_decoder *d, const uint8_t *p)
     }
 }
 
-static int header(td_umt_decoder *d, td_umt_event *ev)
+/* The record's step on its thread's chain, when chains are followed. */
+static void follow_chain(const td_umt_decoder *d, const umt_space *ws,
+                         const uint8_t *p)
+{
+    if (ws->chains != NULL)
+        umt_chain_note(d, ws, d->u.rec.id, td_le32(p), p[4],
+                       ws->pairs + 2 * (d->u.rec.id - d->u.rec.off_base));
+}
+
+static int header(td_umt_decoder *d, const umt_space *ws, td_umt_event *ev)
 {
     uint64_t size = d->u.rec.end - d->u.rec.start;
     int rc;
@@ -167,16 +284,22 @@ static int header(td_umt_decoder *d, td_umt_event *ev)
         rc = check_references(d, p);
     if (rc != TD_OK)
         return rc;
-    record_event(d, p, ev);
+    follow_chain(d, ws, p);
     plan(d, p);
+    if (p[4] == TD_UMT_INSTRUCTION && skipping(d))
+        return UMT_AGAIN;
+    record_event(d, p, ev);
     return TD_EVENT;
 }
 
-static int instruction(td_umt_decoder *d, td_umt_event *ev)
+static int instruction(td_umt_decoder *d, const umt_space *ws,
+                       td_umt_event *ev)
 {
     umt_ins_context c;
     int rc;
     c.record = true;
+    c.quiet = skipping(d);
+    c.cache = skipping(d) && ws->summaries != NULL ? ws : NULL;
     c.lc_at = d->u.rec.start + 14;
     c.window = d->u.rec.end - d->u.rec.start;
     c.flags = d->u.rec.flags;
@@ -210,23 +333,26 @@ static int finish(td_umt_decoder *d, td_umt_event *ev)
     return TD_EVENT;
 }
 
-static int record_step(td_umt_decoder *d, td_umt_event *ev)
+static int record_step(td_umt_decoder *d, const umt_space *ws,
+                       td_umt_event *ev)
 {
     int rc;
     switch (d->u.rec.sub) {
     case RS_WINDOW:
+        if (skipping(d))
+            umt_skim(d, ws);
         if (d->u.rec.id >= d->records) {
             d->u.rec.sub = RS_FINISH;
             return UMT_AGAIN;
         }
-        rc = window(d);
+        rc = window(d, ws);
         if (rc == TD_OK)
             d->u.rec.sub = RS_HEADER;
         return rc == TD_OK ? UMT_AGAIN : rc;
     case RS_HEADER:
-        return header(d, ev);
+        return header(d, ws, ev);
     case RS_INSTRUCTION:
-        return instruction(d, ev);
+        return instruction(d, ws, ev);
     case RS_SYSCALL:
         return syscall(d, ev);
     case RS_CONTEXT:
@@ -247,9 +373,10 @@ static int record_step(td_umt_decoder *d, td_umt_event *ev)
 
 int umt_records(td_umt_decoder *d, td_umt_event *ev)
 {
+    const umt_space *ws = umt_space_of(d);
     int rc;
     do
-        rc = record_step(d, ev);
+        rc = record_step(d, ws, ev);
     while (rc == UMT_AGAIN);
     return rc;
 }

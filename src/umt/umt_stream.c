@@ -45,19 +45,13 @@ static void go_to(td_umt_decoder *d, uint32_t file, uint64_t offset)
 static int header(td_umt_decoder *d)
 {
     const uint8_t *p = td_input_peek(&d->in, EXEC_HEADER_SIZE);
-    uint32_t version;
+    int rc;
     if (p == NULL)
         return stall(d, TD_UMT_EXEC_VTABLE, 0,
                      TD_REASON("exec.vtable is shorter than its header"));
-    version = td_le32(p);
-    d->records = td_le64(p + 8);
-    if (version > 1)
-        return umt_fail(d, TD_E_UMT_VERSION, TD_UMT_EXEC_VTABLE, 0,
-                        TD_REASON("exec.vtable Version is neither 0 nor 1"));
-    if (d->records > UINT64_MAX / 16 - 1)
-        return umt_fail(d, TD_E_UMT_HEADER, TD_UMT_EXEC_VTABLE, 8,
-                        TD_REASON("RecordCount is negative or too large"));
-    d->exec_version = (uint8_t)version;
+    rc = umt_exec_header(d, p);
+    if (rc != TD_OK)
+        return rc;
     td_input_take(&d->in, EXEC_HEADER_SIZE);
     d->u.stream.vt_pos = EXEC_HEADER_SIZE;
     return TD_OK;

@@ -11,7 +11,8 @@
  * the sub-steps of strings and instructions. When the other files' headers
  * are known (VALIDATE), rows are checked against them too: EIDs below
  * RecordCount, ModuleIDs below the module count, syscalls against the
- * records they name.
+ * records they name; each thread row seeds its chain's walk when the
+ * workspace has room for it (umt_chains.c).
  */
 #include "umt_internal.h"
 
@@ -104,27 +105,10 @@ static int fixed_header(td_umt_decoder *d, td_umt_event *ev)
 static int syscall_header(td_umt_decoder *d, td_umt_event *ev)
 {
     umt_table_header h;
-    int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_SYSCALL_VTABLE, 0, EXEC_HEADER_SIZE,
-                               TD_REASON("syscall.vtable is shorter than its "
-                                         "header"),
-                               &rc);
-    if (p == NULL)
+    int rc = umt_syscall_header(d, &h);
+    if (rc != TD_OK)
         return rc;
-    memset(&h, 0, sizeof h);
-    h.header_version = td_le32(p);
-    h.record_version = td_le32(p + 4);
-    h.rows = td_le64(p + 8);
-    if (h.header_version != 0 || h.record_version > 1)
-        return umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE,
-                        h.header_version != 0 ? 0 : 4,
-                        TD_REASON("syscall.vtable Version is not 0 or "
-                                  "UnifiedIDsVer neither 0 nor 1"));
-    if (h.rows > UINT64_MAX / 16 - 1)
-        return umt_fail(d, TD_E_UMT_HEADER, TD_UMT_SYSCALL_VTABLE, 8,
-                        TD_REASON("RecordCount is negative or too large"));
     d->u.table.rows = h.rows;
-    d->ids_version = (uint8_t)h.record_version;
     table_event(d, ev, &h, EXEC_HEADER_SIZE);
     return TD_EVENT;
 }
@@ -233,6 +217,14 @@ static int module_names(td_umt_decoder *d, td_umt_event *ev)
     return UMT_DONE;
 }
 
+/* VALIDATE with room for every thread's chain: where its walk starts. */
+static void seed_chain(const td_umt_decoder *d, uint64_t first)
+{
+    const umt_space *ws = umt_space_of(d);
+    if (ws->chains != NULL)
+        umt_chain_seed(ws, d->u.table.row, first);
+}
+
 static int thread_row(td_umt_decoder *d, td_umt_event *ev)
 {
     uint64_t first, last, count;
@@ -259,6 +251,7 @@ static int thread_row(td_umt_decoder *d, td_umt_event *ev)
         return row_fail(d, TD_E_UMT_ROW, 32,
                         TD_REASON("RecCount is not 1 or more, or more than "
                                   "the records from FirstEID to LastEID"));
+    seed_chain(d, first);
     umt_event(d, ev, TD_UMT_EV_THREAD, d->u.table.file, row_at(d),
               d->u.table.row_size);
     ev->thread.id = td_as_i32(td_le32(p));
