@@ -12,6 +12,7 @@
 #   make fuzz-smoke         every harness for SMOKE_SECONDS (5) under libFuzzer
 #   make fuzz-afl FUZZER=xray SECONDS=60 AFL++ campaign
 #   make rss-check          peak RSS of `validate` on a 300 MB FDR trace
+#                           and 256 MB UMT and REVEN traces (RSS_MB=)
 #   make bench              speed and memory against llvm-xray, zlib, lz4,
 #                           sqlite3 and cat, as ratios (tests/bench)
 #   make install PREFIX=/usr/local DESTDIR=
@@ -210,8 +211,12 @@ $(BENCH_TOOLS)/td_decompress: tests/bench/td_decompress.c $(LIB)
 bench: all $(BENCH_TOOLS)/zlib_inflate $(BENCH_TOOLS)/td_decompress
 	@sh tests/bench/bench.sh $(CLI) $(BENCH_TOOLS)
 
+# RSS_MB: the size of the UMT and REVEN traces (make bench uses 1024).
+RSS_MB ?= 256
 rss-check: all
 	@sh tests/rss_check.sh $(CLI)
+	@sh tests/umt_rss.sh $(CLI) $(RSS_MB)
+	@sh tests/rvn_rss.sh $(CLI) $(RSS_MB)
 
 $(BUILD)/tracedec.pc: Makefile
 	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \

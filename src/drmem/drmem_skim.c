@@ -26,74 +26,117 @@ static bool steady(const td_drmem_decoder *d)
            d->warning_code == 0 && !d->chunk_pending;
 }
 
-/* What a run may take: the plain instruction types and how many more
- * instructions the chunk holds. */
+/* A run: what it may take (the plain instruction types and how many
+ * more instructions the chunk holds) and what it has counted. The counts
+ * are kept here, not in the decoder, so that they stay in registers: a PC
+ * stored into the tally's array could otherwise be any of the decoder's
+ * 64-bit fields, and each would be reloaded after every store. */
 typedef struct skim_run {
     uint64_t plain_types;
     uint64_t indirect_types; /* after a BRANCH_TARGET */
     uint64_t chunk_room;
+    uint64_t instrs, visible, last_pc;
+    uint64_t *counts; /* the tally's counts for this stream's mode */
+    uint64_t *pcs;
+    size_t pcs_len, pcs_cap, width;
+    bool saw_pc;
 } skim_run;
 
 /* A fetched instruction of `types`, 1 to 15 bytes, that the chunk and
  * the PC array have room for. */
-static bool takes_instr(const td_drmem_tally *t, const skim_run *run,
-                        uint64_t types, uint16_t type, uint16_t size)
+static inline bool takes_instr(const skim_run *run, uint64_t types, uint16_t type,
+                        uint16_t size)
 {
     return type < 64 && ((types >> type) & 1) && size >= 1 &&
            size <= DRMEM_MAX_ENCODING && run->chunk_room > 0 &&
-           t->pcs_len < t->pcs_cap;
+           run->pcs_len < run->pcs_cap;
 }
 
-static void tally_instr(td_drmem_decoder *d, td_drmem_tally *t,
-                        skim_run *run, const uint8_t *p, uint16_t type)
+static inline uint64_t record_pc(const skim_run *run, const uint8_t *p)
 {
-    uint64_t pc = d->width == 12 ? td_le64(p + 4) : td_le32(p + 4);
+    return run->width == 12 ? td_le64(p + 4) : td_le32(p + 4);
+}
+
+static inline void tally_instr(skim_run *run, const uint8_t *p, uint16_t type)
+{
+    uint64_t pc = record_pc(run, p);
     run->chunk_room--;
-    d->instrs++;
-    d->chunk_instrs++;
-    d->visible++;
-    d->last_pc = pc;
-    t->records[d->kernel][type]++;
-    t->pcs[t->pcs_len++] = pc;
+    run->instrs++;
+    run->visible++;
+    run->last_pc = pc;
+    run->saw_pc = true;
+    run->counts[type]++;
+    run->pcs[run->pcs_len++] = pc;
 }
 
 /* A BRANCH_TARGET marker at p and an indirect branch after it. */
-static bool target_pair(const td_drmem_tally *t, const skim_run *run,
-                        const uint8_t *p, size_t len, size_t width)
+static inline bool target_pair(const skim_run *run, const uint8_t *p, size_t len)
 {
+    size_t width = run->width;
     return len >= 2 * width && td_le16(p) == TD_DRMEM_MARKER &&
            td_le16(p + 2) == TD_DRMEM_MARKER_BRANCH_TARGET &&
-           takes_instr(t, run, run->indirect_types, td_le16(p + width),
+           takes_instr(run, run->indirect_types, td_le16(p + width),
                        td_le16(p + width + 2));
 }
 
 /* Tally the records at p (len bytes available); returns how many bytes
  * they were, 0 when the general path must take the first. */
-static size_t skim_record(td_drmem_decoder *d, td_drmem_tally *t,
-                          skim_run *run, const uint8_t *p, size_t len)
+static inline size_t skim_record(skim_run *run, const uint8_t *p, size_t len)
 {
     uint16_t type = td_le16(p), size = td_le16(p + 2);
     if (type == TD_DRMEM_READ || type == TD_DRMEM_WRITE) {
-        t->records[d->kernel][type]++;
-        d->visible++;
-        return d->width;
+        run->counts[type]++;
+        run->visible++;
+        return run->width;
     }
-    if (takes_instr(t, run, run->plain_types, type, size)) {
-        tally_instr(d, t, run, p, type);
-        return d->width;
+    if (takes_instr(run, run->plain_types, type, size)) {
+        tally_instr(run, p, type);
+        return run->width;
     }
     if (type == TD_DRMEM_INSTR_NO_FETCH && size >= 1 &&
         size <= DRMEM_MAX_ENCODING) {
-        d->visible++;
-        d->last_pc = d->width == 12 ? td_le64(p + 4) : td_le32(p + 4);
-        t->records[d->kernel][type]++;
-        return d->width;
+        run->visible++;
+        run->last_pc = record_pc(run, p);
+        run->saw_pc = true;
+        run->counts[type]++;
+        return run->width;
     }
-    if (target_pair(t, run, p, len, d->width)) {
-        tally_instr(d, t, run, p + d->width, td_le16(p + d->width));
-        return 2u * d->width;
+    if (target_pair(run, p, len)) {
+        tally_instr(run, p + run->width, td_le16(p + run->width));
+        return 2u * run->width;
     }
     return 0;
+}
+
+static void skim_begin(const td_drmem_decoder *d, td_drmem_tally *t,
+                       skim_run *run)
+{
+    run->counts = t->records[d->kernel];
+    run->pcs = t->pcs;
+    run->pcs_cap = t->pcs_cap;
+    run->width = d->width;
+    run->plain_types = drmem_plain_instr_types(d);
+    run->indirect_types = drmem_indirect_types();
+    run->chunk_room = drmem_chunk_room(d);
+    run->instrs = 0;
+    run->visible = 0;
+    run->last_pc = 0;
+    run->pcs_len = t->pcs_len;
+    run->saw_pc = false;
+}
+
+/* What the run counted, into the decoder and the tally. */
+static void skim_end(td_drmem_decoder *d, td_drmem_tally *t,
+                     const skim_run *run)
+{
+    d->instrs += run->instrs;
+    d->chunk_instrs += run->instrs;
+    d->visible += run->visible;
+    if (run->saw_pc)
+        d->last_pc = run->last_pc;
+    t->pcs_len = run->pcs_len;
+    d->previous_marker = DRMEM_NO_MARKER;
+    d->hide_next = 0;
 }
 
 void drmem_skim(td_drmem_decoder *d, td_drmem_tally *t)
@@ -103,16 +146,13 @@ void drmem_skim(td_drmem_decoder *d, td_drmem_tally *t)
     skim_run run;
     if (p == NULL || !steady(d))
         return;
-    run.plain_types = drmem_plain_instr_types(d);
-    run.indirect_types = drmem_indirect_types();
-    run.chunk_room = drmem_chunk_room(d);
-    while (len - n >= d->width &&
-           (step = skim_record(d, t, &run, p + n, len - n)) > 0)
+    skim_begin(d, t, &run);
+    while (len - n >= run.width &&
+           (step = skim_record(&run, p + n, len - n)) > 0)
         n += step;
     if (n == 0)
         return;
-    d->previous_marker = DRMEM_NO_MARKER;
-    d->hide_next = 0;
+    skim_end(d, t, &run);
     td_input_take(&d->in, n);
 }
 
