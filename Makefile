@@ -69,6 +69,7 @@ all: $(LIB) $(CLI) $(BUILD)/stack.ok
 # The stack bound fails the build: gcc's call graphs of the library.
 $(BUILD)/stack.ok: $(LIB_SRC) $(wildcard include/*.h include/tracedec/*.h \
                    src/*/*.h) tests/stack_check.sh tests/stack_check.py
+	@mkdir -p $(BUILD)
 	@sh tests/stack_check.sh $(BUILD)/stack $(LIB_SRC) > $(BUILD)/stack.txt \
 	  || { cat $(BUILD)/stack.txt; exit 1; }
 	@head -n 1 $(BUILD)/stack.txt

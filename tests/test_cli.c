@@ -118,10 +118,39 @@ static void test_cli_converters(void)
     expect(tracedec(cmd) == 0, "yaml joins call arguments to their entry");
 }
 
+/* A zip trace whose member is cut short names the member in its error
+ * line, for a cut in the compressed data and for one inside a record. */
+static void test_cli_zip_member_cut(void)
+{
+    const char *t = tmp_dir();
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "python3 -c 'import sys, zipfile\n"
+             "d = open(sys.argv[1], \"rb\").read()\n"
+             "z = zipfile.ZipFile(sys.argv[2] + \"/m.zip\", \"w\")\n"
+             "z.writestr(\"chunk.0000\", d[:-5], zipfile.ZIP_DEFLATED)\n"
+             "z.close()\n"
+             "b = open(sys.argv[2] + \"/m.zip\", \"rb\").read()\n"
+             "open(sys.argv[2] + \"/cut.zip\", \"wb\").write(b[:100])' "
+             "tests/data/drmem/drmem-v7-markers.trace %s && "
+             "{ '%s' validate %s/cut.zip 2> %s/e1; test $? = 1; } && "
+             "grep -q '^%s/cut.zip:[0-9]*: truncated: .*zip member 0 "
+             "\"chunk.0000\"' %s/e1",
+             t, test_tracedec, t, t, t, t);
+    expect(run_shell("cd '%s' && %s", test_root, cmd) == 0, "a cut in the member's deflate data");
+    snprintf(cmd, sizeof cmd,
+             "{ '%s' validate %s/m.zip 2> %s/e2; test $? = 1; } && "
+             "grep -q '^%s/m.zip:[0-9]*: truncated: .*(offset in the "
+             "decompressed records of zip member 0 \"chunk.0000\")' %s/e2",
+             test_tracedec, t, t, t, t);
+    expect(run_shell("cd '%s' && %s", test_root, cmd) == 0, "the member ends inside a record");
+}
+
 const test_case cli_tests[] = {
     {"cli exit status", test_cli_exit_status},
     {"cli error line", test_cli_error_line},
     {"cli io methods", test_cli_io_methods},
     {"cli converters", test_cli_converters},
+    {"cli zip member cut short", test_cli_zip_member_cut},
     {NULL, NULL},
 };

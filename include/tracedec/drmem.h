@@ -307,6 +307,7 @@ bool td_drmem_type_is_prefetch(int type);
  * at zip member starts). Window: TD_DRMEM_FILE_WINDOW bytes for every
  * container. */
 #define TD_DRMEM_FILE_WINDOW TD_LZ4_WINDOW /* the largest container window */
+#define TD_DRMEM_NAME_KEPT 64 /* bytes of a zip member's name kept */
 
 typedef struct td_drmem_file {
     td_drmem_decoder records;
@@ -315,6 +316,8 @@ typedef struct td_drmem_file {
     uint32_t member;         /* zip members begun so far */
     uint64_t member_start;   /* decompressed offset where the last began */
     uint64_t out_offset;     /* decompressed bytes handed to `records` */
+    uint8_t name[TD_DRMEM_NAME_KEPT]; /* zip: the current member's name, */
+    uint8_t name_len;                 /* its first TD_DRMEM_NAME_KEPT bytes */
     union {
         td_zip zip;
         td_gzip gzip;
@@ -346,8 +349,13 @@ typedef struct td_drmem_where {
     bool in_records;        /* the offset is in the decompressed records
                                (else in the file, for container errors) */
     bool compressed;        /* the file has a container */
-    uint32_t member;        /* zip: the member holding the record */
+    uint32_t member;        /* zip: the member holding the record, or the
+                               one being read at a container error */
     uint64_t member_offset; /* zip: the record's offset in that member */
+    const uint8_t *name;    /* zip: that member's name (its first
+                               TD_DRMEM_NAME_KEPT bytes), not terminated;
+                               valid until the next call on the file */
+    size_t name_len;        /* 0 before the first member's name */
 } td_drmem_where;
 
 /* The sticky error; *where (may be NULL) says where it lies. */

@@ -28,24 +28,35 @@ typedef struct drmem_run {
     uint64_t pcs[4096];
 } drmem_run;
 
+/* The error line. Container errors have file offsets; record errors in
+ * a compressed file have offsets in its decompressed records, which a zip
+ * counts from the start of the member (named, as users find it by name).
+ */
 static void report_fault(const char *path, const td_drmem_file *f)
 {
     td_drmem_where where;
     const td_fault *fault = td_drmem_file_fault(f, &where);
     const char *reason = fault->reason ? fault->reason
                                        : td_error_text(fault->code);
-    if (!where.in_records || !where.compressed)
+    char member[128] = "";
+    uint64_t offset = fault->offset;
+    if (f->container == TD_FORMAT_ZIP && where.name_len > 0)
+        snprintf(member, sizeof member, "zip member %" PRIu32 " \"%.*s\"",
+                 where.member, (int)where.name_len,
+                 (const char *)where.name);
+    if (!where.compressed) {
         cli_report_fault(path, fault);
-    else if (f->container == TD_FORMAT_ZIP)
-        fprintf(stderr,
-                "%s:%" PRIu64 ": %s: %s (offset in the records of zip "
-                "member %" PRIu32 ")\n",
-                path, where.member_offset, td_error_name(fault->code), reason,
-                where.member);
+        return;
+    }
+    if (where.in_records && f->container == TD_FORMAT_ZIP)
+        offset = where.member_offset;
+    fprintf(stderr, "%s:%" PRIu64 ": %s: %s", path, offset,
+            td_error_name(fault->code), reason);
+    if (where.in_records)
+        fprintf(stderr, " (offset in the decompressed records%s%s)\n",
+                member[0] ? " of " : "", member);
     else
-        fprintf(stderr, "%s:%" PRIu64 ": %s: %s (offset in the "
-                        "decompressed records)\n",
-                path, fault->offset, td_error_name(fault->code), reason);
+        fprintf(stderr, member[0] ? " (in %s)\n" : "\n", member);
 }
 
 static int consume(drmem_run *r, const td_drmem_event *ev, const char *path)

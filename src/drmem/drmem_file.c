@@ -49,6 +49,17 @@ int td_drmem_file_init(td_drmem_file *f, int container, void *window,
     return rc;
 }
 
+/* The part of a name fragment that fits in f->name. */
+static void keep_name(td_drmem_file *f, const uint8_t *p, size_t len)
+{
+    size_t room = sizeof f->name - f->name_len;
+    if (len > room)
+        len = room;
+    if (len > 0)
+        memcpy(f->name + f->name_len, p, len);
+    f->name_len = (uint8_t)(f->name_len + len);
+}
+
 /* One output span of the container, as a pointer and a length; returns
  * TD_EVENT with a span, TD_EVENT with len 0 for a zip member start (index
  * in *member), TD_END, TD_NEED_INPUT or an error. Other container events
@@ -65,9 +76,12 @@ static int zip_output(td_drmem_file *f, const uint8_t **data, size_t *len,
             return TD_EVENT;
         }
         if (ev.kind == TD_ZIP_MEMBER) {
+            f->name_len = 0;
             *member_start = true;
             return TD_EVENT;
         }
+        if (ev.kind == TD_ZIP_NAME)
+            keep_name(f, ev.text.data, ev.text.len);
     }
     return rc;
 }
@@ -250,6 +264,8 @@ const td_fault *td_drmem_file_fault(const td_drmem_file *f,
         where->member_offset = records->offset >= f->member_start
                                    ? records->offset - f->member_start
                                    : records->offset;
+        where->name = f->name;
+        where->name_len = f->name_len;
     }
     return in_records ? records : container_fault(f);
 }
