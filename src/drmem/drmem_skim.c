@@ -36,6 +36,9 @@ typedef struct skim_run {
     uint64_t indirect_types; /* after a BRANCH_TARGET */
     uint64_t chunk_room;
     uint64_t instrs, visible, last_pc;
+    uint64_t reads, writes; /* apart from counts: consecutive increments
+                               of one counter in memory would wait on
+                               each other's stores */
     uint64_t *counts; /* the tally's counts for this stream's mode */
     uint64_t *pcs;
     size_t pcs_len, pcs_cap, width;
@@ -84,9 +87,12 @@ static inline bool target_pair(const skim_run *run, const uint8_t *p, size_t len
 static inline size_t skim_record(skim_run *run, const uint8_t *p, size_t len)
 {
     uint16_t type = td_le16(p), size = td_le16(p + 2);
-    if (type == TD_DRMEM_READ || type == TD_DRMEM_WRITE) {
-        run->counts[type]++;
-        run->visible++;
+    if (type == TD_DRMEM_READ) {
+        run->reads++;
+        return run->width;
+    }
+    if (type == TD_DRMEM_WRITE) {
+        run->writes++;
         return run->width;
     }
     if (takes_instr(run, run->plain_types, type, size)) {
@@ -120,6 +126,8 @@ static void skim_begin(const td_drmem_decoder *d, td_drmem_tally *t,
     run->chunk_room = drmem_chunk_room(d);
     run->instrs = 0;
     run->visible = 0;
+    run->reads = 0;
+    run->writes = 0;
     run->last_pc = 0;
     run->pcs_len = t->pcs_len;
     run->saw_pc = false;
@@ -131,7 +139,9 @@ static void skim_end(td_drmem_decoder *d, td_drmem_tally *t,
 {
     d->instrs += run->instrs;
     d->chunk_instrs += run->instrs;
-    d->visible += run->visible;
+    d->visible += run->visible + run->reads + run->writes;
+    run->counts[TD_DRMEM_READ] += run->reads;
+    run->counts[TD_DRMEM_WRITE] += run->writes;
     if (run->saw_pc)
         d->last_pc = run->last_pc;
     t->pcs_len = run->pcs_len;
