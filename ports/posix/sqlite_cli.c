@@ -130,9 +130,9 @@ void sqlite_free_schema(schema_row *rows, long n)
  * them: that is the line when they came in declared order, all of them.
  * Otherwise (WITHOUT ROWID tables whose key is not in front, the rowid
  * alias, defaults of columns a record lacks) the line is put together
- * again from the pieces, in declared order. A line counts once the next
- * row begins or the table ends: after an error only the lines before it
- * are written. */
+ * again from the pieces, in declared order. A line counts once the
+ * row's last value has come whole: after an error, the complete rows
+ * before it are written and a row it cut short is not. */
 typedef struct table_dump {
     const sql_table *shape;
     int encoding;
@@ -148,6 +148,7 @@ typedef struct table_dump {
     bool in_order;        /* they came in declared order */
     bool declared_order;  /* records hold the columns in declared order */
     bool in_row;
+    uint32_t record_columns; /* the row's record holds this many */
     int64_t rowid;
     quote_text q;
 } table_dump;
@@ -343,19 +344,24 @@ static void dump_event(table_dump *d, const td_sqlite_event *ev)
     if (ev->kind == TD_SQLITE_VALUE) {
         if (ev->column < d->shape->count)
             put_value(d, d->to_column[ev->column], &ev->value);
+        if (d->in_row && ev->value.last &&
+            ev->column + 1 >= d->record_columns)
+            finish_row(d);
         return;
     }
     if (d->in_row)
         finish_row(d);
     start_row(d, ev->row.rowid);
+    d->record_columns = ev->row.columns;
     if (ev->row.inline_values && d->in_order &&
-        ev->row.columns == d->shape->count && d->declared_order) {
+        ev->row.columns == d->shape->count && d->declared_order)
         put_direct_row(d, ev);
-        return;
-    }
-    for (i = 0; ev->row.inline_values && i < ev->row.columns &&
-                i < d->shape->count; i++)
-        put_value(d, d->to_column[i], &ev->values[i]);
+    else
+        for (i = 0; ev->row.inline_values && i < ev->row.columns &&
+                    i < d->shape->count; i++)
+            put_value(d, d->to_column[i], &ev->values[i]);
+    if (ev->row.inline_values)
+        finish_row(d);
 }
 
 static int scan_table(sqlite_host *h, td_sqlite *db, const char *path,
