@@ -113,6 +113,12 @@ static void test_writer_traces(void)
                      "'%s/two-tables.sqlite' 2>/dev/null | grep -q 'lacks: "
                      "interrupts'", walk_cli(), dir, walk_cli(), dir) == 0,
            "info does not say what a 2-table trace lacks");
+    expect(run_shell("python3 -c 'import sqlite3, sys; c = sqlite3.connect("
+                     "sys.argv[1]); c.execute(\"create table t(a)\"); "
+                     "c.commit()' '%s/plain.sqlite' && '%s' info "
+                     "'%s/plain.sqlite' | grep -q '^tables: t (root 2)$'",
+                     dir, walk_cli(), dir) == 0,
+           "info of an SQLite database that is not a REVEN trace");
     expect(run_shell("'%s' stat '%s/large.sqlite' | grep -q '^executions: "
                      "[0-9]\\{6\\}'", walk_cli(), dir) == 0,
            "stat of the 100k-step trace");

@@ -139,25 +139,11 @@ static void consume(rvn_run *run, const td_rvn_event *ev)
     }
 }
 
-static const char *encoding_name(uint32_t e)
-{
-    return e == TD_SQLITE_UTF16LE ? "UTF-16le"
-           : e == TD_SQLITE_UTF16BE ? "UTF-16be" : "UTF-8";
-}
-
 static void print_info(const rvn_run *run)
 {
-    const td_sqlite_header *h = td_rvn_header(&run->r);
     unsigned i;
     printf("format: sqlite (REVEN block trace)\n");
-    printf("sqlite: page size %" PRIu32 ", %" PRIu32 " pages, %" PRIu32
-           " reserved bytes, %s, written by SQLite %" PRIu32 ".%" PRIu32
-           ".%" PRIu32 "%s%s\n",
-           h->page_size, h->page_count, (uint32_t)h->reserved,
-           encoding_name(h->encoding), h->sqlite_version / 1000000,
-           h->sqlite_version / 1000 % 1000, h->sqlite_version % 1000,
-           h->largest_root ? ", auto-vacuum" : "",
-           h->read_version == 2 ? ", WAL mode" : "");
+    sqlite_print_header(td_rvn_header(&run->r));
     printf("tables:");
     for (i = 0; i < TD_RVN_TABLE_COUNT; i++)
         if (run->tables.tables.present >> i & 1u)
@@ -205,6 +191,9 @@ static void print_stat(const rvn_run *run)
     printf("transitions: %" PRIu64 "\n", c->last_transition);
 }
 
+/* drive(): info found no _metadata table, a plain SQLite database. */
+#define NOT_REVEN (-1)
+
 /* Run the decoder to its end (or to the metadata, for info). */
 static int drive(rvn_run *run)
 {
@@ -222,6 +211,8 @@ static int drive(rvn_run *run)
             td_rvn_feed(&run->r, data, len);
             continue;
         }
+        if (rc == TD_E_RVN_NO_METADATA && run->o->command == CMD_INFO)
+            return NOT_REVEN;
         if (rc < 0) {
             fflush(stdout);
             cli_report_fault(run->o->path, td_rvn_fault(&run->r));
@@ -254,7 +245,7 @@ int rvn_command(const cli_options *o)
     }
     td_rvn_init(&run->r, &run->h.files, 0);
     status = drive(run);
-    if (o->command == CMD_INFO)
+    if (o->command == CMD_INFO && status != NOT_REVEN)
         print_info(run);
     if (o->command == CMD_STAT && status == EXIT_VALID)
         print_stat(run);
@@ -268,5 +259,7 @@ int rvn_command(const cli_options *o)
     }
     free(run->blocks);
     free(run);
+    if (o->command == CMD_INFO && status == NOT_REVEN)
+        return sqlite_info(o);
     return status;
 }

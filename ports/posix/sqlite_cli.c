@@ -14,6 +14,7 @@
 #include "sqlite_quote.h"
 #include "sqlite_sql.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -489,6 +490,55 @@ int sqlite_dump_table(const cli_options *o)
             dump_close(&d);
         }
         sql_table_free(&shape);
+        sqlite_free_schema(rows, n);
+    }
+    sqlite_host_close(&h);
+    return status;
+}
+
+static const char *encoding_name(uint32_t e)
+{
+    return e == TD_SQLITE_UTF16LE ? "UTF-16le"
+           : e == TD_SQLITE_UTF16BE ? "UTF-16be" : "UTF-8";
+}
+
+void sqlite_print_header(const td_sqlite_header *h)
+{
+    printf("sqlite: page size %" PRIu32 ", %" PRIu32 " pages, %" PRIu32
+           " reserved bytes, %s, written by SQLite %" PRIu32 ".%" PRIu32
+           ".%" PRIu32 "%s%s\n",
+           h->page_size, h->page_count, (uint32_t)h->reserved,
+           encoding_name(h->encoding), h->sqlite_version / 1000000,
+           h->sqlite_version / 1000 % 1000, h->sqlite_version % 1000,
+           h->largest_root ? ", auto-vacuum" : "",
+           h->read_version == 2 ? ", WAL mode" : "");
+}
+
+int sqlite_info(const cli_options *o)
+{
+    sqlite_host h;
+    td_sqlite db;
+    schema_row *rows = NULL;
+    long n, i;
+    int status = EXIT_USAGE;
+    if (sqlite_host_open(&h, o->path, o->io == HOST_MMAP) != 0) {
+        fprintf(stderr, "tracedec: %s\n", h.error);
+        sqlite_host_close(&h);
+        return EXIT_USAGE;
+    }
+    td_sqlite_init(&db, &h.files, 0);
+    n = sqlite_read_schema(&h, &db, o->path, &rows, &status);
+    if (n >= 0) {
+        printf("format: sqlite (not a REVEN block trace: no _metadata "
+               "table)\n");
+        sqlite_print_header(td_sqlite_info(&db));
+        printf("tables:");
+        for (i = 0; i < n; i++)
+            if (rows[i].type != NULL && strcmp(rows[i].type, "table") == 0)
+                printf(" %s (root %lld)", rows[i].name ? rows[i].name : "",
+                       rows[i].rootpage);
+        printf("\n");
+        status = EXIT_VALID;
         sqlite_free_schema(rows, n);
     }
     sqlite_host_close(&h);

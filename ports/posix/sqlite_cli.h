@@ -28,6 +28,13 @@ void sqlite_free_schema(schema_row *rows, long n);
  * NAME"` prints. */
 int sqlite_dump_table(const cli_options *o);
 
+/* The line of `info` that describes the database header. */
+void sqlite_print_header(const td_sqlite_header *h);
+
+/* `info` on an SQLite database that is not a REVEN trace: its header and
+ * its tables. */
+int sqlite_info(const cli_options *o);
+
 /* info, validate, stat and dump on a REVEN block trace. */
 int rvn_command(const cli_options *o);
 
