@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "guard_span.h"
 #include "harness.h"
 
 typedef struct walker {
@@ -16,7 +17,7 @@ typedef struct walker {
     size_t len;
     int answer;
     uint32_t flags;     /* for the scans of the schema's b-trees */
-    uint8_t *span[TD_SQLITE_LANES];
+    guard_span span[TD_SQLITE_LANES]; /* each lane's answer */
     walk_result *res;
     FILE *log;
 } walker;
@@ -43,8 +44,6 @@ static void answer(walker *w, td_sqlite *db)
     }
     if (rq->min_len == 0 || rq->min_len > 65536)
         protocol(w->res, "bad min_len", rq->min_len);
-    free(w->span[lane]);
-    w->span[lane] = NULL;
     if (rq->offset < w->len) {
         size_t rest = w->len - (size_t)rq->offset;
         n = w->answer == WALK_WHOLE ? rest
@@ -53,11 +52,11 @@ static void answer(walker *w, td_sqlite *db)
         if (n > rest)
             n = rest;
     }
-    if (n > 0) {
-        w->span[lane] = malloc(n);
-        memcpy(w->span[lane], w->data + rq->offset, n);
-    }
-    td_sqlite_feed(db, w->span[lane], n);
+    td_sqlite_feed(db,
+                   n > 0 ? guard_span_copy(&w->span[lane],
+                                           w->data + rq->offset, n)
+                         : NULL,
+                   n);
 }
 
 static void log_value(FILE *log, const td_sqlite_value *v, uint32_t column)
@@ -162,7 +161,7 @@ static void finish(walker *w, walk_result *r, const td_fault *f)
     if (r->status < 0 && r->status != r->fault.code)
         protocol(r, "status differs from the fault", (uint64_t)-r->status);
     for (i = 0; i < TD_SQLITE_LANES; i++)
-        free(w->span[i]);
+        guard_span_free(&w->span[i]);
 }
 
 /* A walk begins: no result yet, the host's view of the files. */

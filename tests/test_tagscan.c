@@ -5,6 +5,7 @@
  * refuses (with code and offset), its limits, and the same events for
  * every chunking.
  */
+#include "guard_span.h"
 #include "harness.h"
 #include "tracedec.h"
 
@@ -24,7 +25,7 @@ static void scan(const char *xml, size_t chunk, scan_result *r)
     td_tagscan s;
     td_tagscan_event ev;
     size_t len = strlen(xml), fed = 0, used = 0;
-    char *span = NULL;
+    guard_span span = {NULL, 0, 0};
     bool in_text = false;
     r->log[0] = 0;
     td_tagscan_init(&s, 7);
@@ -63,17 +64,14 @@ static void scan(const char *xml, size_t chunk, scan_result *r)
             expect(rq->source == 7 && rq->offset == fed,
                    "request for %u@%llu, want 7@%zu", rq->source,
                    (unsigned long long)rq->offset, fed);
-            free(span);
-            span = n ? malloc(n) : NULL;
-            if (n)
-                memcpy(span, xml + fed, n);
-            td_tagscan_feed(&s, span, n);
+            td_tagscan_feed(&s, n ? guard_span_copy(&span, xml + fed, n) : NULL,
+                            n);
             fed += n;
         }
     }
     if (in_text)
         snprintf(r->log + used, sizeof r->log - used, "\"\n");
-    free(span);
+    guard_span_free(&span);
     r->fault = *td_tagscan_fault(&s);
 }
 

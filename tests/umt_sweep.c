@@ -3,6 +3,7 @@
  */
 #include "umt_sweep.h"
 #include "harness.h"
+#include "guard_span.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -57,7 +58,9 @@ typedef struct driver {
     const umt_input *in;
     int mode;
     umt_plan plan;
-    uint8_t *span;
+    uint8_t *scratch;  /* the file bytes, before they go to the guard */
+    size_t scratch_len;
+    guard_span guard;  /* the span the decoder reads */
     td_request last;
     uint64_t forward[UF_COUNT]; /* last offset asked, forward modes */
 } driver;
@@ -104,8 +107,6 @@ static void answer(driver *v, umt_result *r, td_umt_decoder *d)
     size_t n;
     check_request(v, r, rq);
     r->requests++;
-    free(v->span);
-    v->span = NULL;
     if (rq->source >= UF_COUNT) {
         td_umt_feed(d, NULL, 0);
         return;
@@ -119,9 +120,13 @@ static void answer(driver *v, umt_result *r, td_umt_decoder *d)
         td_umt_feed(d, NULL, 0);
         return;
     }
-    v->span = malloc(n);
-    ufile_read(&v->in->files[rq->source], rq->offset, v->span, n);
-    td_umt_feed(d, v->span, n);
+    if (n > v->scratch_len) {
+        free(v->scratch);
+        v->scratch = malloc(n);
+        v->scratch_len = n;
+    }
+    ufile_read(&v->in->files[rq->source], rq->offset, v->scratch, n);
+    td_umt_feed(d, guard_span_copy(&v->guard, v->scratch, n), n);
 }
 
 umt_result umt_run(const umt_input *in, int mode, uint32_t flags,
@@ -177,7 +182,8 @@ umt_result umt_run(const umt_input *in, int mode, uint32_t flags,
     if (rc < 0 && rc != TD_E_INTERNAL && rc != r.fault.code)
         protocol_error(&r, "status differs from the fault", (uint64_t)-rc,
                        (uint64_t)-r.fault.code);
-    free(v.span);
+    free(v.scratch);
+    guard_span_free(&v.guard);
     free(workspace);
     free(d);
     return r;
