@@ -7,7 +7,8 @@
 #    Cortex-M4 (arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os) and wasm32
 #    (clang --target=wasm32, linked with wasm-ld);
 # 3. nothing is undefined but memcpy, memset, memmove and memcmp (nm -u);
-# 4. the code size of each target is printed.
+# 4. the code size of each target is printed;
+# 5. there are no mutable globals (.data and .bss are empty).
 set -u
 fail=0
 allowed='^(memcpy|memset|memmove|memcmp)$'
@@ -40,6 +41,14 @@ for src in "$@"; do
 done
 ld -r "$work"/host/*.o -o "$work/host.o" || fail=1
 check_undefined host nm "$work/host.o"
+# no mutable globals: nothing in .data or .bss (tables are const, in
+# .rodata or .data.rel.ro)
+mutable=$(size -A "$work/host.o" | awk '$1 ~ /^\.(data|bss)/ &&
+    $1 !~ /^\.data\.rel\.ro/ && $2 > 0 {print $1}')
+if [ -n "$mutable" ]; then
+    echo "host: mutable globals in:" $mutable
+    fail=1
+fi
 echo "host x86-64 (gcc -O2):     $(size -B "$work/host.o" | awk 'NR==2 {print $1+$2+$3}') bytes"
 
 # reasons compiled out
@@ -90,6 +99,6 @@ else
 fi
 
 if [ $fail -eq 0 ]; then
-    echo "freestanding: OK (undefined symbols limited to memcpy memset memmove memcmp)"
+    echo "freestanding: OK (undefined symbols limited to memcpy memset memmove memcmp; no mutable globals)"
 fi
 exit $fail
