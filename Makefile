@@ -66,6 +66,11 @@ FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%_fuzzer.c=$(BUILD)/fuzz/%_replay)
 
 all: $(LIB) $(CLI) $(BUILD)/stack.ok
 
+# Objects built through pattern chains (the fuzz replay drivers, the
+# libFuzzer library) are kept, not deleted as intermediates: rebuilding is
+# avoided and `make test` ends with the test runner's summary line.
+.SECONDARY:
+
 # The stack bound fails the build: gcc's call graphs of the library.
 $(BUILD)/stack.ok: $(LIB_SRC) $(wildcard include/*.h include/tracedec/*.h \
                    src/*/*.h) tests/stack_check.sh tests/stack_check.py
@@ -160,7 +165,6 @@ $(LF)/src/%.o: src/%.c $(wildcard include/*.h include/tracedec/*.h \
 	@mkdir -p $(dir $@)
 	clang $(LF_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
 
-.SECONDARY: $(LF_OBJ)
 
 $(LF)/%_fuzzer: fuzz/%_fuzzer.c fuzz/fuzz_common.c fuzz/fuzz_common.h \
                 $(LF_OBJ)

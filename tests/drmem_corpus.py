@@ -16,6 +16,7 @@ all agree, 1 when not, 77 when the corpus is absent.
 import os
 import re
 import subprocess
+import zipfile
 import sys
 import time
 
@@ -116,12 +117,33 @@ def samples():
         yield os.path.join(TRACES, entry)
 
 
+def stored_records(path):
+    """The records a folder of zip shards stores, counted by python's
+    zipfile from the members' sizes (12-byte records), or None for other
+    inputs."""
+    trace = os.path.join(path, "trace")
+    if not os.path.isdir(trace):
+        return None
+    zips = [f for f in sorted(os.listdir(trace)) if f.endswith(".trace.zip")]
+    if not zips:
+        return None
+    size = 0
+    for f in zips:
+        size += sum(i.file_size for i in
+                    zipfile.ZipFile(os.path.join(trace, f)).infolist())
+    return size // 12
+
+
 def check_validate(path):
     start = time.time()
     rc, out, err = run(["validate", "-v", path])
     summary = err.strip().split("\n")[-1] if err.strip() else ""
     if rc != 0:
         failures.append("%s: validate failed: %s" % (path, err.strip()))
+    stored = stored_records(path)
+    if stored is not None and " %d records," % stored not in summary:
+        failures.append("%s: zipfile counts %d records, tracedec: %s"
+                        % (path, stored, summary))
     print("    validated %s (%.1f s): %s"
           % (os.path.relpath(path, TRACES), time.time() - start,
              summary.split(": ", 1)[-1]))

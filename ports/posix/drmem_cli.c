@@ -20,7 +20,8 @@ typedef struct drmem_run {
     drmem_view view;
     drmem_shard_counts *shards;  /* stat, info, validate */
     size_t shard;                /* the current shard */
-    uint64_t records, warnings;
+    uint64_t records;            /* stored records, hidden ones included */
+    uint64_t warnings;
     int container;
     uint32_t version;
     bool tallying;               /* stat, info, validate: counts suffice */
@@ -63,7 +64,6 @@ static int consume(drmem_run *r, const td_drmem_event *ev, const char *path)
 {
     if (ev->kind == TD_DRMEM_EV_PCS)
         return drmem_counts_pcs(&r->shards[r->shard], &r->tally);
-    r->records++;
     if (ev->kind == TD_DRMEM_EV_HEADER)
         r->version = ev->header.version;
     if (ev->kind == TD_DRMEM_EV_WARNING) {
@@ -117,15 +117,11 @@ static void start_tally(drmem_run *r)
     r->tally.pcs_cap = sizeof r->pcs / sizeof r->pcs[0];
 }
 
-/* Add what the shard's tally holds to its counts and to the records. */
+/* Add what the shard's tally holds to its counts. */
 static int finish_tally(drmem_run *r)
 {
-    int type, kernel;
     if (!r->tallying)
         return 0;
-    for (kernel = 0; kernel < 2; kernel++)
-        for (type = 0; type < TD_DRMEM_TYPE_COUNT; type++)
-            r->records += r->tally.records[kernel][type];
     return drmem_counts_tally(&r->shards[r->shard], &r->tally);
 }
 
@@ -176,6 +172,7 @@ static int decode_shard(drmem_run *r, const char *path, void *window)
             status = EXIT_INVALID;
         }
     }
+    r->records += td_drmem_records_read(&f->records);
     if (finish_tally(r) != 0 && status == EXIT_VALID) {
         fprintf(stderr, "tracedec: out of memory\n");
         status = EXIT_USAGE;
