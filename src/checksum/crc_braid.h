@@ -32,14 +32,18 @@ static inline uint32_t crc_byte(const uint32_t *byte_table, uint32_t r,
     return byte_table[(r ^ b) & 0xff] ^ (r >> 8);
 }
 
-/* A word folded through the braid tables. */
+/* The word at p, with the lane's register xor-ed into it, folded through
+ * the braid tables. The register is 32 bits wide, so only the word's low
+ * half depends on it: the high half's bytes index their tables straight
+ * from memory, off the lanes' dependency chains, and take no shifts. */
 static inline uint32_t crc_braid_word(const uint32_t (*braid)[256],
-                                      uint64_t w)
+                                      const uint8_t *p, uint32_t lane)
 {
-    return braid[0][w & 0xff] ^ braid[1][(w >> 8) & 0xff] ^
-           braid[2][(w >> 16) & 0xff] ^ braid[3][(w >> 24) & 0xff] ^
-           braid[4][(w >> 32) & 0xff] ^ braid[5][(w >> 40) & 0xff] ^
-           braid[6][(w >> 48) & 0xff] ^ braid[7][w >> 56];
+    uint32_t lo = td_le32(p) ^ lane;
+    return braid[0][lo & 0xff] ^ braid[1][(lo >> 8) & 0xff] ^
+           braid[2][(lo >> 16) & 0xff] ^ braid[3][lo >> 24] ^
+           braid[4][p[4]] ^ braid[5][p[5]] ^ braid[6][p[6]] ^
+           braid[7][p[7]];
 }
 
 /* Byte by byte. */
@@ -54,7 +58,7 @@ static inline uint32_t crc_bytes(const uint32_t *byte_table, uint32_t r,
 /* The last block: its words in order, each with its lane's register. */
 static inline uint32_t crc_last_block(const uint32_t *byte_table,
                                       const uint8_t *p,
-                                      const uint64_t *lane)
+                                      const uint32_t *lane)
 {
     uint32_t r = 0;
     unsigned k, i;
@@ -73,17 +77,17 @@ static inline uint32_t crc_braided(const uint32_t *byte_table,
                                    const uint32_t (*braid)[256], uint32_t r,
                                    const uint8_t *p, size_t len)
 {
-    uint64_t lane[CRC_LANES];
-    uint64_t l0 = r, l1 = 0, l2 = 0, l3 = 0, l4 = 0;
+    uint32_t lane[CRC_LANES];
+    uint32_t l0 = r, l1 = 0, l2 = 0, l3 = 0, l4 = 0;
     size_t blocks = len / CRC_BLOCK;
     if (blocks < 2)
         return crc_bytes(byte_table, r, p, len);
     for (; blocks > 1; blocks--, p += CRC_BLOCK, len -= CRC_BLOCK) {
-        l0 = crc_braid_word(braid, td_le64(p) ^ l0);
-        l1 = crc_braid_word(braid, td_le64(p + 8) ^ l1);
-        l2 = crc_braid_word(braid, td_le64(p + 16) ^ l2);
-        l3 = crc_braid_word(braid, td_le64(p + 24) ^ l3);
-        l4 = crc_braid_word(braid, td_le64(p + 32) ^ l4);
+        l0 = crc_braid_word(braid, p, l0);
+        l1 = crc_braid_word(braid, p + 8, l1);
+        l2 = crc_braid_word(braid, p + 16, l2);
+        l3 = crc_braid_word(braid, p + 24, l3);
+        l4 = crc_braid_word(braid, p + 32, l4);
     }
     lane[0] = l0;
     lane[1] = l1;
