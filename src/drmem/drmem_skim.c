@@ -26,143 +26,156 @@ static bool steady(const td_drmem_decoder *d)
            d->warning_code == 0 && !d->chunk_pending;
 }
 
-/* A run: what it may take (the plain instruction types and how many
- * more instructions the chunk holds) and what it has counted. The counts
- * are kept here, not in the decoder, so that they stay in registers: a PC
- * stored into the tally's array could otherwise be any of the decoder's
- * 64-bit fields, and each would be reloaded after every store. */
+/* A run: what it may take and where its PCs go. Every fetched
+ * instruction it takes appends its PC, so the PCs appended are also the
+ * instructions counted, and one limit on the array stands for both the
+ * array's room and the chunk's. */
 typedef struct skim_run {
-    uint64_t plain_types;
-    uint64_t indirect_types; /* after a BRANCH_TARGET */
-    uint64_t chunk_room;
-    uint64_t instrs, visible, last_pc;
-    uint64_t reads, writes; /* apart from counts: consecutive increments
-                               of one counter in memory would wait on
-                               each other's stores */
-    uint64_t *counts; /* the tally's counts for this stream's mode */
-    uint64_t *pcs;
-    size_t pcs_len, pcs_cap, width;
-    bool saw_pc;
+    uint64_t fetched;        /* the plain fetched instruction types */
+    uint64_t indirect_types; /* what may follow a BRANCH_TARGET */
+    uint64_t *counts;        /* the tally's counts for this stream's mode */
+    uint64_t *pcs_start, *pcs, *pcs_limit;
+    size_t width;
 } skim_run;
 
-/* A fetched instruction of `types`, 1 to 15 bytes, that the chunk and
- * the PC array have room for. */
-static inline bool takes_instr(const skim_run *run, uint64_t types, uint16_t type,
-                        uint16_t size)
+static inline uint64_t record_pc(const uint8_t *p, size_t width)
 {
-    return type < 64 && ((types >> type) & 1) && size >= 1 &&
-           size <= DRMEM_MAX_ENCODING && run->chunk_room > 0 &&
-           run->pcs_len < run->pcs_cap;
+    return width == 12 ? td_le64(p + 4) : td_le32(p + 4);
 }
 
-static inline uint64_t record_pc(const skim_run *run, const uint8_t *p)
+/* Tally the plain records from p up to end, `width` bytes each; returns
+ * the bytes they took. Only what changes per record lives in the loop,
+ * so that all of it stays in registers: reads and writes are counted
+ * apart from `counts`, as consecutive increments of one counter in
+ * memory would wait on each other's stores. */
+static inline size_t skim_width(skim_run *run, const uint8_t *p,
+                                const uint8_t *end, size_t width)
 {
-    return run->width == 12 ? td_le64(p + 4) : td_le32(p + 4);
+    const uint8_t *q = p;
+    uint64_t *pcs = run->pcs, *const limit = run->pcs_limit;
+    uint64_t *const counts = run->counts;
+    const uint64_t fetched = run->fetched;
+    uint64_t reads = 0, writes = 0;
+    for (; (size_t)(end - q) >= width; q += width) {
+        unsigned type = td_le16(q), size = td_le16(q + 2);
+        if (type == TD_DRMEM_READ) {
+            reads++;
+        } else if (type == TD_DRMEM_WRITE) {
+            writes++;
+        } else if (type < 64 && ((fetched >> type) & 1) &&
+                   size - 1u < DRMEM_MAX_ENCODING && pcs < limit) {
+            *pcs++ = record_pc(q, width);
+            counts[type]++;
+        } else if (type == TD_DRMEM_INSTR_NO_FETCH &&
+                   size - 1u < DRMEM_MAX_ENCODING) {
+            counts[type]++;
+        } else {
+            break;
+        }
+    }
+    run->pcs = pcs;
+    counts[TD_DRMEM_READ] += reads;
+    counts[TD_DRMEM_WRITE] += writes;
+    return (size_t)(q - p);
 }
 
-static inline void tally_instr(skim_run *run, const uint8_t *p, uint16_t type)
+static size_t skim_plain(skim_run *run, const uint8_t *p, const uint8_t *end)
 {
-    uint64_t pc = record_pc(run, p);
-    run->chunk_room--;
-    run->instrs++;
-    run->visible++;
-    run->last_pc = pc;
-    run->saw_pc = true;
-    run->counts[type]++;
-    run->pcs[run->pcs_len++] = pc;
+    if (run->width == 12)
+        return skim_width(run, p, end, 12);
+    return skim_width(run, p, end, 8);
 }
 
-/* A BRANCH_TARGET marker at p and an indirect branch after it. */
-static inline bool target_pair(const skim_run *run, const uint8_t *p, size_t len)
+/* A BRANCH_TARGET marker at p and an indirect branch after it that the
+ * run may take. */
+static bool target_pair(const skim_run *run, const uint8_t *p,
+                        const uint8_t *end)
 {
     size_t width = run->width;
-    return len >= 2 * width && td_le16(p) == TD_DRMEM_MARKER &&
-           td_le16(p + 2) == TD_DRMEM_MARKER_BRANCH_TARGET &&
-           takes_instr(run, run->indirect_types, td_le16(p + width),
-                       td_le16(p + width + 2));
+    uint16_t type, size;
+    if ((size_t)(end - p) < 2 * width || td_le16(p) != TD_DRMEM_MARKER ||
+        td_le16(p + 2) != TD_DRMEM_MARKER_BRANCH_TARGET)
+        return false;
+    type = td_le16(p + width);
+    size = td_le16(p + width + 2);
+    return type < 64 && ((run->indirect_types >> type) & 1) && size >= 1 &&
+           size <= DRMEM_MAX_ENCODING && run->pcs < run->pcs_limit;
 }
 
-/* Tally the records at p (len bytes available); returns how many bytes
- * they were, 0 when the general path must take the first. */
-static inline size_t skim_record(skim_run *run, const uint8_t *p, size_t len)
+/* Tally the indirect branch after a BRANCH_TARGET (the marker is hidden). */
+static void tally_branch(skim_run *run, const uint8_t *p)
 {
-    uint16_t type = td_le16(p), size = td_le16(p + 2);
-    if (type == TD_DRMEM_READ) {
-        run->reads++;
-        return run->width;
-    }
-    if (type == TD_DRMEM_WRITE) {
-        run->writes++;
-        return run->width;
-    }
-    if (takes_instr(run, run->plain_types, type, size)) {
-        tally_instr(run, p, type);
-        return run->width;
-    }
-    if (type == TD_DRMEM_INSTR_NO_FETCH && size >= 1 &&
-        size <= DRMEM_MAX_ENCODING) {
-        run->visible++;
-        run->last_pc = record_pc(run, p);
-        run->saw_pc = true;
-        run->counts[type]++;
-        return run->width;
-    }
-    if (target_pair(run, p, len)) {
-        tally_instr(run, p + run->width, td_le16(p + run->width));
-        return 2u * run->width;
-    }
-    return 0;
+    *run->pcs++ = record_pc(p, run->width);
+    run->counts[td_le16(p)]++;
 }
 
 static void skim_begin(const td_drmem_decoder *d, td_drmem_tally *t,
                        skim_run *run)
 {
-    run->counts = t->records[d->kernel];
-    run->pcs = t->pcs;
-    run->pcs_cap = t->pcs_cap;
-    run->width = d->width;
-    run->plain_types = drmem_plain_instr_types(d);
+    uint64_t chunk_room = drmem_chunk_room(d);
+    uint64_t pcs_room = t->pcs_cap - t->pcs_len;
+    run->fetched = drmem_plain_instr_types(d);
     run->indirect_types = drmem_indirect_types();
-    run->chunk_room = drmem_chunk_room(d);
-    run->instrs = 0;
-    run->visible = 0;
-    run->reads = 0;
-    run->writes = 0;
-    run->last_pc = 0;
-    run->pcs_len = t->pcs_len;
-    run->saw_pc = false;
+    run->counts = t->records[d->kernel];
+    run->pcs_start = run->pcs = t->pcs + t->pcs_len;
+    run->pcs_limit = run->pcs + (chunk_room < pcs_room ? chunk_room
+                                                       : pcs_room);
+    run->width = d->width;
 }
 
-/* What the run counted, into the decoder and the tally. */
-static void skim_end(td_drmem_decoder *d, td_drmem_tally *t,
-                     const skim_run *run)
+/* The PC of the last instruction among the n bytes of records at p (all
+ * of them taken by the run), if there is one: every record of an
+ * instruction type there is an instruction the run took. */
+static void find_last_pc(td_drmem_decoder *d, const skim_run *run,
+                         const uint8_t *p, size_t n)
 {
-    d->instrs += run->instrs;
-    d->chunk_instrs += run->instrs;
-    d->visible += run->visible + run->reads + run->writes;
-    run->counts[TD_DRMEM_READ] += run->reads;
-    run->counts[TD_DRMEM_WRITE] += run->writes;
-    if (run->saw_pc)
-        d->last_pc = run->last_pc;
-    t->pcs_len = run->pcs_len;
+    uint64_t types = run->fetched | run->indirect_types |
+                     (uint64_t)1 << TD_DRMEM_INSTR_NO_FETCH;
+    while (n > 0) {
+        unsigned type;
+        n -= run->width;
+        type = td_le16(p + n);
+        if (type < 64 && ((types >> type) & 1)) {
+            d->last_pc = record_pc(p + n, run->width);
+            return;
+        }
+    }
+}
+
+/* What the run counted, into the decoder and the tally; `visible` records
+ * (BRANCH_TARGET markers are hidden). */
+static void skim_end(td_drmem_decoder *d, td_drmem_tally *t,
+                     const skim_run *run, uint64_t visible)
+{
+    uint64_t instrs = (uint64_t)(run->pcs - run->pcs_start);
+    d->instrs += instrs;
+    d->chunk_instrs += instrs;
+    d->visible += visible;
+    t->pcs_len += (size_t)instrs;
     d->previous_marker = DRMEM_NO_MARKER;
     d->hide_next = 0;
 }
 
 void drmem_skim(td_drmem_decoder *d, td_drmem_tally *t)
 {
-    size_t len, n = 0, step;
+    size_t len, n = 0, targets = 0;
     const uint8_t *p = td_input_rest(&d->in, &len);
     skim_run run;
     if (p == NULL || !steady(d))
         return;
     skim_begin(d, t, &run);
-    while (len - n >= run.width &&
-           (step = skim_record(&run, p + n, len - n)) > 0)
-        n += step;
+    for (;;) {
+        n += skim_plain(&run, p + n, p + len);
+        if (!target_pair(&run, p + n, p + len))
+            break;
+        tally_branch(&run, p + n + run.width);
+        n += 2 * run.width;
+        targets++;
+    }
     if (n == 0)
         return;
-    skim_end(d, t, &run);
+    find_last_pc(d, &run, p, n);
+    skim_end(d, t, &run, n / run.width - targets);
     td_input_take(&d->in, n);
 }
 
