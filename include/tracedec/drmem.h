@@ -263,9 +263,11 @@ const td_request *td_drmem_request(const td_drmem_decoder *d);
 int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len);
 const td_fault *td_drmem_fault(const td_drmem_decoder *d);
 
-/* Whole records taken from the stream so far, hidden ones (ENCODING,
- * BRANCH_TARGET, ...) included: at TD_END, the records the file stores. */
-uint64_t td_drmem_records_read(const td_drmem_decoder *d);
+/* The offset in the record stream (decompressed) of the first byte not
+ * yet taken. At TD_END it is the stream's size: divided by the record
+ * width (any event's `size`), the records the file stores, hidden ones
+ * (ENCODING, BRANCH_TARGET, ...) included. */
+uint64_t td_drmem_stream_offset(const td_drmem_decoder *d);
 
 /* ---- Tallying (optional) -----------------------------------------------
  * For statistics tools (tracedec stat): td_drmem_tally_next() decodes as

@@ -21,6 +21,7 @@ typedef struct drmem_run {
     drmem_shard_counts *shards;  /* stat, info, validate */
     size_t shard;                /* the current shard */
     uint64_t records;            /* stored records, hidden ones included */
+    uint32_t width;              /* of the records: the HEADER's size */
     uint64_t warnings;
     int container;
     uint32_t version;
@@ -64,8 +65,10 @@ static int consume(drmem_run *r, const td_drmem_event *ev, const char *path)
 {
     if (ev->kind == TD_DRMEM_EV_PCS)
         return drmem_counts_pcs(&r->shards[r->shard], &r->tally);
-    if (ev->kind == TD_DRMEM_EV_HEADER)
+    if (ev->kind == TD_DRMEM_EV_HEADER) {
         r->version = ev->header.version;
+        r->width = ev->size;
+    }
     if (ev->kind == TD_DRMEM_EV_WARNING) {
         r->warnings++;
         if (r->o->verbose)
@@ -172,7 +175,8 @@ static int decode_shard(drmem_run *r, const char *path, void *window)
             status = EXIT_INVALID;
         }
     }
-    r->records += td_drmem_records_read(&f->records);
+    if (r->width > 0)
+        r->records += td_drmem_stream_offset(&f->records) / r->width;
     if (finish_tally(r) != 0 && status == EXIT_VALID) {
         fprintf(stderr, "tracedec: out of memory\n");
         status = EXIT_USAGE;

@@ -51,9 +51,9 @@ const td_fault *td_drmem_fault(const td_drmem_decoder *d)
     return &d->fault;
 }
 
-uint64_t td_drmem_records_read(const td_drmem_decoder *d)
+uint64_t td_drmem_stream_offset(const td_drmem_decoder *d)
 {
-    return d->width == 0 ? 0 : td_input_tell(&d->in) / d->width;
+    return td_input_tell(&d->in);
 }
 
 int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len)

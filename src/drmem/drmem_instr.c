@@ -147,7 +147,7 @@ uint64_t drmem_chunk_room(const td_drmem_decoder *d)
                                            : 0;
 }
 
-bool drmem_chunk_full(const td_drmem_decoder *d)
+static bool drmem_chunk_full(const td_drmem_decoder *d)
 {
     return drmem_chunk_room(d) == 0;
 }

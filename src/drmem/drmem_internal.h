@@ -74,8 +74,6 @@ uint64_t drmem_plain_instr_types(const td_drmem_decoder *d);
 uint64_t drmem_indirect_types(void);
 /* How many more instructions the current chunk may hold. */
 uint64_t drmem_chunk_room(const td_drmem_decoder *d);
-/* The current chunk holds all the instructions it may. */
-bool drmem_chunk_full(const td_drmem_decoder *d);
 
 /* drmem_skim.c: runs of plain records checked in place (tallying). */
 void drmem_skim(td_drmem_decoder *d, td_drmem_tally *t);

@@ -80,10 +80,6 @@ int rvn_tables_event(td_rvn *r, td_rvn_event *ev);
 
 /* rvn_metadata.c */
 int rvn_metadata_step(td_rvn *r, td_rvn_event *ev);
-void rvn_semver_begin(td_rvn_semver *s, td_rvn_version *out);
-void rvn_semver_feed(td_rvn_semver *s, int encoding, const uint8_t *p,
-                     size_t n);
-bool rvn_semver_end(td_rvn_semver *s);
 
 /* rvn_blocks.c */
 int rvn_blocks_step(td_rvn *r, td_rvn_event *ev);

@@ -44,7 +44,7 @@ static bool ident_char(int c)
            (c >= 'A' && c <= 'Z') || c == '-';
 }
 
-void rvn_semver_begin(td_rvn_semver *s, td_rvn_version *out)
+static void rvn_semver_begin(td_rvn_semver *s, td_rvn_version *out)
 {
     memset(s, 0, sizeof *s);
     s->out = out;
@@ -143,8 +143,8 @@ static void semver_char(td_rvn_semver *s, int c)
         ident_text(s, c);
 }
 
-void rvn_semver_feed(td_rvn_semver *s, int encoding, const uint8_t *p,
-                     size_t n)
+static void rvn_semver_feed(td_rvn_semver *s, int encoding,
+                            const uint8_t *p, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
@@ -162,7 +162,7 @@ void rvn_semver_feed(td_rvn_semver *s, int encoding, const uint8_t *p,
     }
 }
 
-bool rvn_semver_end(td_rvn_semver *s)
+static bool rvn_semver_end(td_rvn_semver *s)
 {
     if (s->state == SV_NUMBER || s->state == SV_ZERO) {
         if (s->ident_len != 2)

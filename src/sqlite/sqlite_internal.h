@@ -147,11 +147,6 @@ void sq_reader_start(const td_sqlite_cursor *c, td_sqlite_reader *r);
  * or NULL with *rc set. *offset is their file offset. */
 const uint8_t *sq_reader_peek(td_sqlite_cursor *c, td_sqlite_reader *r,
                               uint32_t *avail, uint64_t *offset, int *rc);
-/* Up to `max` contiguous bytes at the reader (at least 1 unless the payload
- * is over), or NULL with *rc set. *offset is their file offset. */
-const uint8_t *sq_reader_bytes(td_sqlite_cursor *c, td_sqlite_reader *r,
-                               uint32_t max, uint32_t *len, uint64_t *offset,
-                               int *rc);
 /* Gather n (<= 9) bytes into c->stage, resumably; varint: stop after the
  * byte whose top bit is clear. TD_OK when complete. */
 int sq_reader_gather(td_sqlite_cursor *c, td_sqlite_reader *r, unsigned n,

@@ -84,9 +84,12 @@ const uint8_t *sq_reader_peek(td_sqlite_cursor *c, td_sqlite_reader *r,
     return p == NULL ? NULL : p + 4 + (r->pos - r->piece_start);
 }
 
-const uint8_t *sq_reader_bytes(td_sqlite_cursor *c, td_sqlite_reader *r,
-                               uint32_t max, uint32_t *len, uint64_t *offset,
-                               int *rc)
+/* Up to `max` contiguous bytes at the reader (at least 1 unless the payload
+ * is over), or NULL with *rc set. *offset is their file offset. */
+static const uint8_t *sq_reader_bytes(td_sqlite_cursor *c,
+                                      td_sqlite_reader *r, uint32_t max,
+                                      uint32_t *len, uint64_t *offset,
+                                      int *rc)
 {
     uint32_t avail = 0;
     const uint8_t *p = sq_reader_peek(c, r, &avail, offset, rc);

@@ -124,7 +124,6 @@ void umt_payload(td_umt_decoder *d, uint32_t file, uint8_t of, uint64_t start,
  * delivered (at once for an empty one), TD_NEED_INPUT or an error. */
 int umt_fragment(td_umt_decoder *d, td_umt_event *ev);
 
-int64_t umt_eid(const td_umt_decoder *d);
 
 /* ---- umt_headers.c: file headers and the open pass -------------------- */
 /* Read and check a fixed-size table's header (header_size 32 or 48,

@@ -58,7 +58,7 @@ int umt_no_more(td_umt_decoder *d, uint32_t file, uint64_t size,
     return d->in.waiting ? TD_NEED_INPUT : TD_OK;
 }
 
-int64_t umt_eid(const td_umt_decoder *d)
+static int64_t umt_eid(const td_umt_decoder *d)
 {
     return d->phase == P_RECORDS ? (int64_t)d->u.rec.id : -1;
 }
