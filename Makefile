@@ -11,6 +11,8 @@
 #   make fuzz FUZZER=xray SECONDS=60     libFuzzer campaign
 #   make fuzz-smoke         every harness for SMOKE_SECONDS (5) under libFuzzer
 #   make fuzz-afl FUZZER=xray SECONDS=60 AFL++ campaign
+#   make fuzz-coverage FUZZER=xray CORPUS=dir  line coverage per src/ folder
+#                           of the seeds plus CORPUS (an AFL++ queue, ...)
 #   make rss-check          peak RSS of `validate` on a 300 MB FDR trace
 #                           and 256 MB UMT and REVEN traces (RSS_MB=)
 #   make bench              speed and memory against llvm-xray, zlib, lz4,
@@ -62,7 +64,8 @@ FUZZ_SRC := $(wildcard fuzz/*_fuzzer.c)
 FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%_fuzzer.c=$(BUILD)/fuzz/%_replay)
 
 .PHONY: all run test tests asan check-freestanding check-stack fuzz \
-        fuzz-smoke fuzz-afl bench rss-check install uninstall clean
+        fuzz-smoke fuzz-afl fuzz-coverage bench rss-check install uninstall \
+        clean
 
 all: $(LIB) $(CLI) $(BUILD)/stack.ok
 
@@ -201,6 +204,11 @@ fuzz-afl:
 	  AFL_NO_AFFINITY=1 AFL_AUTORESUME=1 afl-fuzz -V $(SECONDS) \
 	  -i fuzz/corpus/$(FUZZER) -o $(BUILD)/fuzz/afl-$(FUZZER) \
 	  -x fuzz/$(FUZZER).dict -- $(BUILD)/fuzz/$(FUZZER)_afl
+
+# Line coverage (gcov) of the library reached by the seeds and CORPUS.
+CORPUS ?=
+fuzz-coverage:
+	@sh fuzz/coverage.sh $(FUZZER) $(BUILD) fuzz/corpus/$(FUZZER) $(CORPUS)
 
 # make bench: tracedec against llvm-xray, zlib, lz4, sqlite3 and cat on big
 # inputs it builds (tests/bench/bench.sh), as one table of ratios.
