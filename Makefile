@@ -129,7 +129,8 @@ $(TEST_BIN): $(TEST_OBJ) $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
 $(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_common.o \
-                        $(BUILD)/fuzz/%_fuzzer.o $(LIB)
+                        $(BUILD)/fuzz/fuzz_drmem.o $(BUILD)/fuzz/%_fuzzer.o \
+                        $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
 # The failing-I/O shim (tests/test_hosts.c), preloaded into the CLI.
@@ -162,6 +163,8 @@ FUZZ_NAMES := $(FUZZ_SRC:fuzz/%_fuzzer.c=%)
 LF := $(BUILD)/libfuzzer
 LF_FLAGS := -g -O1 -Iinclude -Ifuzz
 LF_OBJ := $(LIB_SRC:%.c=$(LF)/%.o)
+# What every harness links besides its own file.
+FUZZ_SHARED := fuzz/fuzz_common.c fuzz/fuzz_drmem.c
 
 $(LF)/src/%.o: src/%.c $(wildcard include/*.h include/tracedec/*.h \
                src/*/*.h)
@@ -169,11 +172,10 @@ $(LF)/src/%.o: src/%.c $(wildcard include/*.h include/tracedec/*.h \
 	clang $(LF_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
 
 
-$(LF)/%_fuzzer: fuzz/%_fuzzer.c fuzz/fuzz_common.c fuzz/fuzz_common.h \
-                $(LF_OBJ)
+$(LF)/%_fuzzer: fuzz/%_fuzzer.c $(FUZZ_SHARED) $(wildcard fuzz/*.h) $(LF_OBJ)
 	@echo "clang -fsanitize=fuzzer,address,undefined $< -o $@"
 	@clang $(LF_FLAGS) -fsanitize=fuzzer,address,undefined $< \
-	  fuzz/fuzz_common.c $(LF_OBJ) -o $@
+	  $(FUZZ_SHARED) $(LF_OBJ) -o $@
 
 fuzz: $(LF)/$(FUZZER)_fuzzer
 	@mkdir -p $(BUILD)/fuzz/corpus-$(FUZZER)
@@ -198,7 +200,7 @@ fuzz-smoke: $(FUZZ_NAMES:%=$(LF)/%_fuzzer)
 fuzz-afl:
 	@mkdir -p $(BUILD)/fuzz/afl-$(FUZZER)
 	AFL_USE_ASAN=1 AFL_USE_UBSAN=1 afl-clang-fast -g -O1 -fsanitize=fuzzer \
-	  -Iinclude -Ifuzz fuzz/$(FUZZER)_fuzzer.c fuzz/fuzz_common.c $(LIB_SRC) \
+	  -Iinclude -Ifuzz fuzz/$(FUZZER)_fuzzer.c $(FUZZ_SHARED) $(LIB_SRC) \
 	  -o $(BUILD)/fuzz/$(FUZZER)_afl
 	AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 \
 	  AFL_NO_AFFINITY=1 AFL_AUTORESUME=1 afl-fuzz -V $(SECONDS) \

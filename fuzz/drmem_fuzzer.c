@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz_common.h"
+#include "fuzz_drmem.h"
 #include "tracedec.h"
 
 #define MEMBER_BYTES (16 * 12)
@@ -30,40 +30,6 @@ typedef struct digests {
     td_drmem_tally tally;
     uint64_t pcs[TALLY_PCS];
 } digests;
-
-
-static void mix_event(fz_digest *h, const td_drmem_event *ev)
-{
-    fz_mix64(h, (uint64_t)ev->kind << 32 | ev->flags);
-    fz_mix64(h, ev->offset);
-    fz_mix64(h, ev->size);
-    fz_mix64(h, (uint64_t)ev->type << 16 | ev->size_field);
-    fz_mix64(h, ev->addr);
-    fz_mix64(h, (uint64_t)ev->tid);
-    fz_mix64(h, (uint64_t)ev->pid);
-    fz_mix64(h, ev->record_ordinal);
-    fz_mix64(h, ev->instr_ordinal);
-    if (ev->kind == TD_DRMEM_EV_INSTR) {
-        uint8_t i;
-        fz_mix64(h, ev->instr.pc);
-        fz_mix64(h, (uint64_t)ev->instr.length << 8 | (uint64_t)ev->instr.branch);
-        fz_mix64(h, ev->instr.branch_target);
-        fz_mix64(h, ev->instr.encoding_is_new);
-        for (i = 0; ev->instr.encoding_is_new && i < ev->instr.encoding_len;
-             i++)
-            fz_mix64(h, ev->instr.encoding[i]);
-    } else if (ev->kind == TD_DRMEM_EV_MEMREF) {
-        fz_mix64(h, ev->memref.addr ^ ev->memref.pc);
-    } else if (ev->kind == TD_DRMEM_EV_MARKER) {
-        fz_mix64(h, (uint64_t)ev->marker.type << 48 ^ ev->marker.value);
-    } else if (ev->kind == TD_DRMEM_EV_WARNING) {
-        fz_mix64(h, (uint64_t)ev->warning.code);
-    } else if (ev->kind == TD_DRMEM_EV_CHUNK) {
-        fz_mix64(h, ev->chunk.index);
-    }
-}
-
-
 
 /* Where the member holding byte `fed` ends. */
 static size_t member_end(size_t fed, size_t len)
@@ -111,9 +77,9 @@ static void mix(digests *g, const td_drmem_event *ev, bool tallying)
         mix_pcs(g);
         return;
     }
-    mix_event(&g->all, ev);
+    fz_mix_drmem_event(&g->all, ev);
     if (tallying || !tally_event(&g->tally, ev))
-        mix_event(&g->tallied, ev);
+        fz_mix_drmem_event(&g->tallied, ev);
     if (!tallying && g->tally.pcs_len == TALLY_PCS)
         mix_pcs(g);
 }

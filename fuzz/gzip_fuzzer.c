@@ -10,18 +10,18 @@
  * every DATA event must continue its member's output and point into the
  * window, and every error offset must lie inside the input. Any
  * difference aborts.
+ * Option bit 1 also decodes the input as a drmemtrace file in this
+ * container (td_drmem_file: the container's output fed to the record
+ * decoder, as the CLI reads a trace), in one span and in the same spans;
+ * its events, error and error position must agree too.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz_common.h"
+#include "fuzz_drmem.h"
 #include "tracedec.h"
-
-
-
-
 
 /* Everything an event says, except where DATA events are cut. */
 static void mix_event(fz_digest *g, const td_gzip_event *ev,
@@ -89,5 +89,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (decode(data + 1, size - 1, 0) !=
         decode(data + 1, size - 1, (uint64_t)(options >> 2) + 1))
         fz_fail("gzip_fuzzer", "the event stream depends on the chunking");
+    if (options & 2)
+        fz_check_drmem_file("gzip_fuzzer", TD_FORMAT_GZIP, false, data + 1,
+                            size - 1, FZ_RANDOM_SPANS,
+                            (uint64_t)(options >> 2) + 1);
     return 0;
 }

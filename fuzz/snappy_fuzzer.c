@@ -13,19 +13,18 @@
  * output, and every error must have a reason and an offset inside the
  * input. The window is an exact-size allocation, so writing outside it
  * shows up under ASan. Any difference aborts.
+ * Option bit 1 also decodes the input as a drmemtrace file in this
+ * container (td_drmem_file: the container's output fed to the record
+ * decoder, as the CLI reads a trace), in one span and in the same spans;
+ * its events, error and error position must agree too.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz_common.h"
+#include "fuzz_drmem.h"
 #include "tracedec.h"
-
-
-
-
-
 
 /* Everything an event says. */
 static void mix_event(fz_digest *g, const td_snappy_event *ev,
@@ -86,5 +85,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (decode(data + 1, size - 1, FZ_ONE_SPAN, 0) !=
         decode(data + 1, size - 1, spans, (uint64_t)(data[0] >> 2) + 1))
         fz_fail("snappy_fuzzer", "the event stream depends on the chunking");
+    if (data[0] & 2)
+        fz_check_drmem_file("snappy_fuzzer", TD_FORMAT_SNAPPY, false, data + 1, size - 1,
+                            spans, (uint64_t)(data[0] >> 2) + 1);
     return 0;
 }

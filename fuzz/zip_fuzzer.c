@@ -11,18 +11,18 @@
  * input), every DATA event must continue its member's output from the
  * window or the span, name fragments must continue their name, and every
  * error offset must lie inside the input. Any difference aborts.
+ * Option bit 1 also decodes the input as a drmemtrace file in this
+ * container (td_drmem_file: the container's output fed to the record
+ * decoder, as the CLI reads a trace), in one span and in the same spans;
+ * its events, error and error position must agree too.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz_common.h"
+#include "fuzz_drmem.h"
 #include "tracedec.h"
-
-
-
-
 
 typedef struct host {
     uint8_t *window;
@@ -140,5 +140,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (decode(data + 1, size - 1, seekable, 0) !=
         decode(data + 1, size - 1, seekable, (uint64_t)(options >> 2) + 1))
         fz_fail("zip_fuzzer", "the event stream depends on the chunking");
+    if (options & 2)
+        fz_check_drmem_file("zip_fuzzer", TD_FORMAT_ZIP, seekable, data + 1,
+                            size - 1, FZ_RANDOM_SPANS,
+                            (uint64_t)(options >> 2) + 1);
     return 0;
 }
