@@ -197,6 +197,32 @@ def main():
     d = bytearray(ov)
     d[first_ptr:first_ptr + 4] = struct.pack(">I", 4000)
     save("overflow-out-of-range", d, "sqlite-page-number", first_ptr)
+
+    # The freelist: a dropped table leaves a trunk page and its leaves.
+    fl_path = os.path.join(out, "fl.tmp")
+    fl = make(fl_path, 512, many + ["create table gone(x)",
+                                    ("insert into gone values(?)",
+                                     [("gone %d" % i,) for i in range(400)]),
+                                    "drop table gone"])
+    trunk = struct.unpack(">I", fl[32:36])[0]
+    assert trunk != 0 and struct.unpack(">I", fl[36:40])[0] > 1
+    beyond = struct.pack(">I", len(fl) // 512 + 5)
+    trunk_off = page(fl, 512, trunk)
+
+    def fl_patched(offset, raw):
+        d = bytearray(fl)
+        d[offset:offset + len(raw)] = raw
+        return d
+
+    save("freelist-trunk-out-of-range", fl_patched(32, beyond),
+         "sqlite-header", 32)
+    save("freelist-trunk-is-page-1", fl_patched(32, struct.pack(">I", 1)),
+         "sqlite-freelist", 32)
+    save("freelist-next-trunk-out-of-range", fl_patched(trunk_off, beyond),
+         "sqlite-freelist", trunk_off)
+    save("freelist-leaf-out-of-range", fl_patched(trunk_off + 8, beyond),
+         "sqlite-freelist", trunk_off + 8)
+    os.remove(fl_path)
     os.remove(base_path)
     os.remove(ov_path)
     for c in cases:

@@ -300,6 +300,8 @@ void td_sqlite_skip_row(td_sqlite_cursor *c);
  * TD_OK, TD_NEED_INPUT or an error (TD_E_SQLITE_FREELIST). Resumable with
  * the small state in *walk (zero it first). */
 typedef struct td_sqlite_freelist_walk {
+    uint64_t trunk_from;      /* where `trunk` was read: byte 32 of the
+                                 header or the previous trunk page */
     uint32_t trunk;           /* trunk page to read next, 0 when done */
     uint32_t seen;            /* freelist pages counted */
     uint8_t started;

@@ -32,7 +32,7 @@ static int read_trunk(td_sqlite *db, td_sqlite_freelist_walk *w)
     int rc = TD_OK;
     if (w->trunk < 2 || w->trunk > db->header.page_count ||
         w->trunk == db->lock_page)
-        return sq_fail(db, TD_E_SQLITE_FREELIST, w->started > 1 ? at : 32,
+        return sq_fail(db, TD_E_SQLITE_FREELIST, w->trunk_from,
                        TD_REASON("freelist trunk page number out of range"));
     if ((p = sq_fetch(db, 0, w->trunk, &rc)) == NULL)
         return rc;
@@ -49,7 +49,7 @@ static int read_trunk(td_sqlite *db, td_sqlite_freelist_walk *w)
         return rc;
     w->seen += leaves + 1;
     w->trunk = td_be32(p);
-    w->started = 2;
+    w->trunk_from = at;
     return TD_OK;
 }
 
@@ -62,6 +62,7 @@ int td_sqlite_check_freelist(td_sqlite *db, td_sqlite_freelist_walk *w)
         return rc;
     if (!w->started) {
         w->trunk = db->header.freelist_trunk;
+        w->trunk_from = 32;
         w->seen = 0;
         w->started = 1;
     }
