@@ -20,7 +20,9 @@
 #   make install PREFIX=/usr/local DESTDIR=
 #   make clean
 
-VERSION := 0.1.0
+# The version is written once, in include/tracedec/common.h.
+VERSION := $(shell awk '/^\#define TD_VERSION_(MAJOR|MINOR|PATCH) /{ \
+             printf "%s%s", sep, $$3; sep = "." }' include/tracedec/common.h)
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include

@@ -46,7 +46,7 @@ void fz_mix_drmem_event(fz_digest *h, const td_drmem_event *ev)
 /* The error and where it lies: record errors inside the decompressed
  * bytes handed to the records, container errors inside the input. */
 static void mix_file_fault(fz_digest *g, const char *harness,
-                           const td_drmem_file *f, int rc, size_t len)
+                           const td_drmem_file_decoder *f, int rc, size_t len)
 {
     td_drmem_where where;
     const td_fault *fault = td_drmem_file_fault(f, &where);
@@ -68,7 +68,7 @@ static uint64_t decode_file(const char *harness, int container,
                             fz_spans spans, uint64_t seed)
 {
     uint8_t *window = malloc(TD_DRMEM_FILE_WINDOW);
-    td_drmem_file f;
+    td_drmem_file_decoder f;
     td_drmem_event ev;
     fz_feeder feeder;
     fz_digest g = fz_digest_start();

@@ -1,7 +1,7 @@
 /*
  * fuzz_drmem.h - what the drmemtrace harnesses share: the digest of a
  * record event, and the check of a whole drmemtrace file (container and
- * records chained by td_drmem_file, as the CLI reads one) that the
+ * records chained by td_drmem_file_decoder, as the CLI reads one) that the
  * container harnesses run on inputs whose option bit 1 is set.
  */
 #ifndef TRACEDEC_FUZZ_DRMEM_H

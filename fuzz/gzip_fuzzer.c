@@ -11,7 +11,7 @@
  * window, and every error offset must lie inside the input. Any
  * difference aborts.
  * Option bit 1 also decodes the input as a drmemtrace file in this
- * container (td_drmem_file: the container's output fed to the record
+ * container (td_drmem_file_decoder: the container's output fed to the record
  * decoder, as the CLI reads a trace), in one span and in the same spans;
  * its events, error and error position must agree too.
  */
@@ -27,7 +27,7 @@
 static void mix_event(fz_digest *g, const td_gzip_event *ev,
                       const uint8_t *window, uint64_t *produced, size_t fed)
 {
-    if (ev->kind == TD_GZIP_DATA) {
+    if (ev->kind == TD_GZIP_EV_DATA) {
         if (ev->data.len == 0 || ev->data.data < window ||
             ev->data.data + ev->data.len > window + TD_INFLATE_WINDOW)
             fz_fail("gzip_fuzzer", "data outside the window");
@@ -40,7 +40,7 @@ static void mix_event(fz_digest *g, const td_gzip_event *ev,
     fz_mix64(g, (uint64_t)ev->kind << 32 | ev->member);
     fz_mix64(g, ev->offset);
     fz_mix64(g, ev->size);
-    if (ev->kind == TD_GZIP_MEMBER) {
+    if (ev->kind == TD_GZIP_EV_MEMBER) {
         fz_mix64(g, (uint64_t)ev->header.flags << 16 |
                      (uint64_t)ev->header.xfl << 8 | ev->header.os);
         fz_mix64(g, ev->header.mtime);
@@ -54,7 +54,7 @@ static void mix_event(fz_digest *g, const td_gzip_event *ev,
 static uint64_t decode(const uint8_t *data, size_t len, uint64_t seed)
 {
     uint8_t *window = malloc(TD_INFLATE_WINDOW);
-    td_gzip d;
+    td_gzip_decoder d;
     td_gzip_event ev;
     fz_digest g = fz_digest_start();
     fz_feeder f;

@@ -39,7 +39,7 @@ static void check_data(const td_inflate_event *ev, const uint8_t *window,
 static uint64_t decode(const uint8_t *data, size_t len, uint64_t seed)
 {
     uint8_t *window = malloc(TD_INFLATE_WINDOW);
-    td_inflate d;
+    td_inflate_decoder d;
     td_inflate_event ev;
     fz_digest g = fz_digest_start();
     fz_feeder f;

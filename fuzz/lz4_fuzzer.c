@@ -15,7 +15,7 @@
  * input. The window is an exact-size allocation, so writing outside it
  * shows up under ASan. Any difference aborts.
  * Option bit 1 also decodes the input as a drmemtrace file in this
- * container (td_drmem_file: the container's output fed to the record
+ * container (td_drmem_file_decoder: the container's output fed to the record
  * decoder, as the CLI reads a trace), in one span and in the same spans;
  * its events, error and error position must agree too.
  */
@@ -45,7 +45,7 @@ static void mix_event(fz_digest *g, const td_lz4_event *ev, const uint8_t *windo
     fz_mix64(g, ev->offset);
     fz_mix64(g, ev->size);
     switch (ev->kind) {
-    case TD_LZ4_DATA:
+    case TD_LZ4_EV_DATA:
         if (ev->data.len == 0 || ev->data.data < window ||
             ev->data.data + ev->data.len > window + TD_LZ4_WINDOW)
             fz_fail("lz4_fuzzer", "data outside the window");
@@ -55,11 +55,11 @@ static void mix_event(fz_digest *g, const td_lz4_event *ev, const uint8_t *windo
         fz_mix(g, ev->data.data, ev->data.len);
         *produced += ev->data.len;
         break;
-    case TD_LZ4_FRAME:
+    case TD_LZ4_EV_FRAME:
         mix_frame_header(g, ev);
         *produced = 0;
         break;
-    case TD_LZ4_SKIPPABLE:
+    case TD_LZ4_EV_SKIPPABLE:
         fz_mix64(g, (uint64_t)ev->skippable.magic << 32 | ev->skippable.bytes);
         break;
     default:
@@ -73,7 +73,7 @@ static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
 {
     uint8_t *window = malloc(TD_LZ4_WINDOW);
     uint64_t produced = 0;
-    td_lz4 d;
+    td_lz4_decoder d;
     td_lz4_event ev;
     fz_digest g = fz_digest_start();
     fz_feeder f;

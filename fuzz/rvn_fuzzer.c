@@ -23,34 +23,34 @@ static void mix_event(fz_digest *h, const td_rvn_event *ev)
     fz_mix64(h, (uint64_t)ev->kind);
     fz_mix64(h, ev->offset);
     switch (ev->kind) {
-    case TD_RVN_METADATA_TEXT:
+    case TD_RVN_EV_METADATA_TEXT:
         fz_mix64(h, ev->text.pos ^ (uint64_t)ev->text.field << 40);
         fz_mix(h, ev->text.data, ev->text.size);
         break;
-    case TD_RVN_METADATA:
+    case TD_RVN_EV_METADATA:
         fz_mix64(h, ev->metadata.type ^ ev->metadata.format.major);
         fz_mix64(h, (uint64_t)ev->metadata.generation_date);
         break;
-    case TD_RVN_TABLES:
+    case TD_RVN_EV_TABLES:
         fz_mix64(h, ev->tables.present);
         break;
-    case TD_RVN_BLOCK_DATA:
+    case TD_RVN_EV_BLOCK_DATA:
         fz_mix64(h, ev->data.pos);
         fz_mix(h, ev->data.data, ev->data.size);
         break;
-    case TD_RVN_BLOCK:
+    case TD_RVN_EV_BLOCK:
         fz_mix64(h, (uint64_t)ev->block.id ^ ev->block.pc);
         fz_mix64(h, ev->block.data_length ^ ev->block.instruction_count);
         break;
-    case TD_RVN_INSTRUCTION:
+    case TD_RVN_EV_INSTRUCTION:
         fz_mix64(h, (uint64_t)ev->instruction.block_id);
         fz_mix64(h, (uint64_t)ev->instruction.id << 32 | ev->instruction.index);
         break;
-    case TD_RVN_EXECUTION:
+    case TD_RVN_EV_EXECUTION:
         fz_mix64(h, ev->execution.start ^ ev->execution.end << 1);
         fz_mix64(h, (uint64_t)ev->execution.block_id);
         break;
-    case TD_RVN_INTERRUPT:
+    case TD_RVN_EV_INTERRUPT:
         fz_mix64(h, ev->interrupt.transition ^ ev->interrupt.pc);
         break;
     default:
@@ -62,7 +62,7 @@ static void mix_event(fz_digest *h, const td_rvn_event *ev)
 static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
                        uint64_t seed)
 {
-    td_rvn *r = malloc(sizeof *r);
+    td_rvn_decoder *r = malloc(sizeof *r);
     td_sqlite_files files;
     td_rvn_event ev;
     fz_digest h = fz_digest_start();

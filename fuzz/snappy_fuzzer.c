@@ -14,7 +14,7 @@
  * input. The window is an exact-size allocation, so writing outside it
  * shows up under ASan. Any difference aborts.
  * Option bit 1 also decodes the input as a drmemtrace file in this
- * container (td_drmem_file: the container's output fed to the record
+ * container (td_drmem_file_decoder: the container's output fed to the record
  * decoder, as the CLI reads a trace), in one span and in the same spans;
  * its events, error and error position must agree too.
  */
@@ -35,7 +35,7 @@ static void mix_event(fz_digest *g, const td_snappy_event *ev,
     fz_mix64(g, ev->size);
     if (ev->offset + ev->size > fed)
         fz_fail("snappy_fuzzer", "event beyond the input fed");
-    if (ev->kind != TD_SNAPPY_DATA)
+    if (ev->kind != TD_SNAPPY_EV_DATA)
         return;
     if (ev->data.data != window || ev->data.len > TD_SNAPPY_WINDOW)
         fz_fail("snappy_fuzzer", "data outside the window");
@@ -52,7 +52,7 @@ static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
 {
     uint8_t *window = malloc(TD_SNAPPY_WINDOW);
     uint64_t produced = 0;
-    td_snappy d;
+    td_snappy_decoder d;
     td_snappy_event ev;
     fz_digest g = fz_digest_start();
     fz_feeder f;

@@ -34,7 +34,7 @@ static void mix_event(fz_digest *h, const td_sqlite_event *ev)
     fz_mix64(h, (uint64_t)ev->kind);
     fz_mix64(h, ev->offset);
     fz_mix64(h, ev->size);
-    if (ev->kind == TD_SQLITE_VALUE) {
+    if (ev->kind == TD_SQLITE_EV_VALUE) {
         fz_mix64(h, ev->column);
         mix_value(h, &ev->value);
         return;
@@ -45,14 +45,14 @@ static void mix_event(fz_digest *h, const td_sqlite_event *ev)
         mix_value(h, &ev->values[i]);
 }
 
-static void answer(fz_feeder *f, td_sqlite *db)
+static void answer(fz_feeder *f, td_sqlite_decoder *db)
 {
     size_t n;
     const uint8_t *span = fz_feeder_answer(f, td_sqlite_request(db), SIZE_MAX, &n);
     td_sqlite_feed(db, span, n);
 }
 
-static int scan(fz_feeder *f, td_sqlite *db, uint32_t root, uint32_t flags,
+static int scan(fz_feeder *f, td_sqlite_decoder *db, uint32_t root, uint32_t flags,
                 fz_digest *h, uint32_t *roots, unsigned *nroots)
 {
     td_sqlite_cursor c;
@@ -67,7 +67,7 @@ static int scan(fz_feeder *f, td_sqlite *db, uint32_t root, uint32_t flags,
         if (rc < 0)
             return rc;
         mix_event(h, &ev);
-        if (roots != NULL && ev.kind == TD_SQLITE_VALUE && ev.column == 3 &&
+        if (roots != NULL && ev.kind == TD_SQLITE_EV_VALUE && ev.column == 3 &&
             ev.value.type == TD_SQLITE_INTEGER && ev.value.integer > 1 &&
             *nroots < 64)
             roots[(*nroots)++] = (uint32_t)ev.value.integer;
@@ -92,7 +92,7 @@ static uint64_t decode(const uint8_t *data, size_t len, uint8_t option,
                        fz_spans spans)
 {
     fz_feeder f;
-    td_sqlite db;
+    td_sqlite_decoder db;
     td_sqlite_files files;
     td_sqlite_freelist_walk fw;
     uint32_t roots[64];

@@ -19,7 +19,7 @@
 /* seed 0: one span. */
 static uint64_t scan(const uint8_t *data, size_t len, uint64_t seed)
 {
-    td_tagscan s;
+    td_tagscan_decoder s;
     td_tagscan_event ev;
     fz_digest h = fz_digest_start(), text = fz_digest_start();
     fz_feeder f;
@@ -28,7 +28,7 @@ static uint64_t scan(const uint8_t *data, size_t len, uint64_t seed)
                    seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
     td_tagscan_init(&s, 0);
     while ((rc = td_tagscan_next(&s, &ev)) != TD_END) {
-        if (rc == TD_EVENT && ev.kind == TD_TAGSCAN_TEXT) {
+        if (rc == TD_EVENT && ev.kind == TD_TAGSCAN_EV_TEXT) {
             fz_mix(&text, ev.text, ev.text_len);
         } else if (rc == TD_EVENT) {
             fz_mix64(&h, (uint64_t)ev.kind << 32 | ev.depth);

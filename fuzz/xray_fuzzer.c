@@ -25,7 +25,7 @@
 /* Everything an event says, except the fragment boundaries of payloads. */
 static void mix_event(fz_digest *g, const td_xray_event *ev)
 {
-    if (ev->kind == TD_XRAY_PAYLOAD) {
+    if (ev->kind == TD_XRAY_EV_PAYLOAD) {
         fz_mix(g, ev->payload.data, ev->payload.len);
         return;
     }
@@ -36,48 +36,48 @@ static void mix_event(fz_digest *g, const td_xray_event *ev)
     fz_mix64(g, ev->cpu);
     fz_mix64(g, (uint64_t)(uint32_t)ev->tid << 32 | (uint32_t)ev->pid);
     switch (ev->kind) {
-    case TD_XRAY_FUNCTION:
+    case TD_XRAY_EV_FUNCTION:
         fz_mix64(g, (uint64_t)ev->function.action << 32 |
                      (uint32_t)ev->function.func_id);
         fz_mix64(g, ev->function.delta);
         fz_mix64(g, (uint64_t)ev->function.depth << 32 | ev->function.closed);
         break;
-    case TD_XRAY_CALL_ARG:
+    case TD_XRAY_EV_CALL_ARG:
         fz_mix64(g, ev->call_arg.value);
         break;
-    case TD_XRAY_CUSTOM_EVENT:
-    case TD_XRAY_TYPED_EVENT:
+    case TD_XRAY_EV_CUSTOM_EVENT:
+    case TD_XRAY_EV_TYPED_EVENT:
         fz_mix64(g, (uint64_t)(uint32_t)ev->event.size << 32 |
                      (uint32_t)ev->event.delta);
         fz_mix64(g, ev->event.tsc_field);
         fz_mix64(g, (uint64_t)ev->event.cpu_field << 16 | ev->event.type);
         break;
-    case TD_XRAY_WARNING:
+    case TD_XRAY_EV_WARNING:
         fz_mix64(g, (uint64_t)ev->warning.code << 32 | ev->warning.count);
         fz_mix64(g, (uint32_t)ev->warning.func_id);
         break;
-    case TD_XRAY_HEADER:
+    case TD_XRAY_EV_HEADER:
         fz_mix64(g, (uint64_t)ev->header.version << 32 | ev->header.mode);
         fz_mix64(g, (uint64_t)ev->header.bitfield << 1 | ev->header.big_endian);
         fz_mix64(g, ev->header.cycle_frequency);
         fz_mix64(g, ev->header.buffer_size);
         break;
-    case TD_XRAY_EXTENTS:
+    case TD_XRAY_EV_EXTENTS:
         fz_mix64(g, ev->extents.bytes);
         break;
-    case TD_XRAY_PADDING:
+    case TD_XRAY_EV_PADDING:
         fz_mix64(g, ev->padding.bytes);
         break;
-    case TD_XRAY_NEW_BUFFER:
-    case TD_XRAY_PID:
+    case TD_XRAY_EV_NEW_BUFFER:
+    case TD_XRAY_EV_PID:
         fz_mix64(g, (uint32_t)ev->thread.id);
         break;
-    case TD_XRAY_WALLCLOCK:
+    case TD_XRAY_EV_WALLCLOCK:
         fz_mix64(g, ev->wallclock.seconds);
         fz_mix64(g, ev->wallclock.micros);
         break;
-    case TD_XRAY_NEW_CPU:
-    case TD_XRAY_TSC_WRAP:
+    case TD_XRAY_EV_NEW_CPU:
+    case TD_XRAY_EV_TSC_WRAP:
         fz_mix64(g, ev->cpu_record.tsc);
         fz_mix64(g, ev->cpu_record.id);
         break;
@@ -119,7 +119,7 @@ static digests decode(const uint8_t *data, size_t len, uint8_t options,
     while ((rc = td_xray_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             mix_event(&g.all, &ev);
-            if (ev.kind != TD_XRAY_FUNCTION)
+            if (ev.kind != TD_XRAY_EV_FUNCTION)
                 mix_event(&g.others, &ev);
         } else if (rc == TD_NEED_INPUT) {
             size_t n;

@@ -12,7 +12,7 @@
  * window or the span, name fragments must continue their name, and every
  * error offset must lie inside the input. Any difference aborts.
  * Option bit 1 also decodes the input as a drmemtrace file in this
- * container (td_drmem_file: the container's output fed to the record
+ * container (td_drmem_file_decoder: the container's output fed to the record
  * decoder, as the CLI reads a trace), in one span and in the same spans;
  * its events, error and error position must agree too.
  */
@@ -49,7 +49,7 @@ static void mix_header(fz_digest *g, const td_zip_header *h)
 
 static void mix_fragment(fz_digest *g, host *u, const td_zip_event *ev)
 {
-    if (ev->kind == TD_ZIP_DATA) {
+    if (ev->kind == TD_ZIP_EV_DATA) {
         if (ev->data.len == 0 ||
             (!inside(ev->data.data, ev->data.len, u->window,
                      TD_INFLATE_WINDOW) &&
@@ -69,21 +69,21 @@ static void mix_fragment(fz_digest *g, host *u, const td_zip_event *ev)
         fz_fail("zip_fuzzer", "name fragment does not continue its name");
     fz_mix(g, ev->text.data, ev->text.len);
     u->named += ev->text.len;
-    if (ev->flags & TD_ZIP_LAST_FRAGMENT)
+    if (ev->flags & TD_LAST_FRAGMENT)
         fz_mix64(g, u->named);
 }
 
 /* Everything an event says, except where DATA and NAME events are cut. */
 static void mix_event(fz_digest *g, host *u, const td_zip_event *ev)
 {
-    if (ev->kind == TD_ZIP_DATA || ev->kind == TD_ZIP_NAME) {
+    if (ev->kind == TD_ZIP_EV_DATA || ev->kind == TD_ZIP_EV_NAME) {
         mix_fragment(g, u, ev);
         return;
     }
     fz_mix64(g, (uint64_t)ev->kind << 32 | ev->member);
     fz_mix64(g, ev->offset);
     fz_mix64(g, ev->size);
-    if (ev->kind == TD_ZIP_END) {
+    if (ev->kind == TD_ZIP_EV_END) {
         fz_mix64(g, ev->end.entries);
         fz_mix64(g, ev->end.central_offset);
         fz_mix64(g, ev->end.central_size);
@@ -91,7 +91,7 @@ static void mix_event(fz_digest *g, host *u, const td_zip_event *ev)
         return;
     }
     mix_header(g, &ev->header);
-    if (ev->kind == TD_ZIP_MEMBER) {
+    if (ev->kind == TD_ZIP_EV_MEMBER) {
         u->produced = 0;
         u->named = 0;
     }
@@ -102,7 +102,7 @@ static uint64_t decode(const uint8_t *data, size_t len, bool seekable,
                        uint64_t seed)
 {
     host u = {malloc(TD_INFLATE_WINDOW), 0, 0, {0}};
-    td_zip d;
+    td_zip_decoder d;
     td_zip_event ev;
     fz_digest g = fz_digest_start();
     int rc;

@@ -71,6 +71,7 @@
 #define TRACEDEC_H
 
 #include "tracedec/common.h"
+#include "tracedec/detect.h"
 #include "tracedec/checksum.h"
 #include "tracedec/inflate.h"
 #include "tracedec/gzip.h"

@@ -52,9 +52,9 @@ static void bytes_add(bytes *b, const void *p, size_t n)
 /* ---- One decode ---------------------------------------------------------- */
 
 typedef union decoder {
-    td_inflate inflate;
-    td_gzip gzip;
-    td_zip zip;
+    td_inflate_decoder inflate;
+    td_gzip_decoder gzip;
+    td_zip_decoder zip;
 } decoder;
 
 typedef struct run {
@@ -127,20 +127,20 @@ static void on_inflate(run *u, const td_inflate_event *ev)
 
 static void on_gzip(run *u, const td_gzip_event *ev)
 {
-    if (ev->kind == TD_GZIP_DATA) {
+    if (ev->kind == TD_GZIP_EV_DATA) {
         take_data(u, ev->data.data, ev->data.len, ev->data.pos, ev->offset);
         return;
     }
     mark(u, ev->offset);
     mark(u, ev->offset + ev->size);
-    if (ev->kind == TD_GZIP_MEMBER) {
+    if (ev->kind == TD_GZIP_EV_MEMBER) {
         fprintf(u->log, "member %u @%llu+%llu flags %u xfl %u os %u "
                         "mtime %u\n",
                 ev->member, (unsigned long long)ev->offset,
                 (unsigned long long)ev->size, ev->header.flags,
                 ev->header.xfl, ev->header.os, ev->header.mtime);
         u->member_pos = 0;
-    } else if (ev->kind == TD_GZIP_MEMBER_END) {
+    } else if (ev->kind == TD_GZIP_EV_MEMBER_END) {
         uint64_t end = ev->offset + ev->size;
         fprintf(u->log, "member-end %u @%llu+%llu crc %08x isize %u\n",
                 ev->member, (unsigned long long)ev->offset,
@@ -179,7 +179,7 @@ static void on_name(run *u, const td_zip_event *ev)
         protocol_error(u, "name fragment without data", ev->text.len, 0);
     else
         bytes_add(&u->name, ev->text.data, ev->text.len);
-    if (!(ev->flags & TD_ZIP_LAST_FRAGMENT))
+    if (!(ev->flags & TD_LAST_FRAGMENT))
         return;
     fprintf(u->log, "name %u @%llu '", ev->member,
             (unsigned long long)u->name_offset);
@@ -194,23 +194,23 @@ static void on_name(run *u, const td_zip_event *ev)
 static void on_zip(run *u, const td_zip_event *ev)
 {
     switch (ev->kind) {
-    case TD_ZIP_DATA:
+    case TD_ZIP_EV_DATA:
         take_data(u, ev->data.data, ev->data.len, ev->data.pos, ev->offset);
         return;
-    case TD_ZIP_NAME:
+    case TD_ZIP_EV_NAME:
         on_name(u, ev);
         return;
-    case TD_ZIP_MEMBER:
+    case TD_ZIP_EV_MEMBER:
         log_header(u, "member", ev);
         u->member_pos = 0;
         break;
-    case TD_ZIP_MEMBER_END:
+    case TD_ZIP_EV_MEMBER_END:
         log_header(u, "member-end", ev);
         break;
-    case TD_ZIP_CENTRAL:
+    case TD_ZIP_EV_CENTRAL:
         log_header(u, "central", ev);
         break;
-    case TD_ZIP_END:
+    case TD_ZIP_EV_END:
         fprintf(u->log, "end @%llu+%llu entries %llu cd %llu+%llu comment "
                         "%u z%d\n",
                 (unsigned long long)ev->offset, (unsigned long long)ev->size,

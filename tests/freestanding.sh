@@ -8,7 +8,9 @@
 #    (clang --target=wasm32, linked with wasm-ld);
 # 3. nothing is undefined but memcpy, memset, memmove and memcmp (nm -u);
 # 4. the code size of each target is printed;
-# 5. there are no mutable globals (.data and .bss are empty).
+# 5. there are no mutable globals (.data and .bss are empty);
+# 6. every global symbol is public (td_*, declared in include/) or
+#    internal (tdi_*, which a shared library leaves unexported).
 set -u
 fail=0
 allowed='^(memcpy|memset|memmove|memcmp)$'
@@ -47,6 +49,15 @@ mutable=$(size -A "$work/host.o" | awk '$1 ~ /^\.(data|bss)/ &&
     $1 !~ /^\.data\.rel\.ro/ && $2 > 0 {print $1}')
 if [ -n "$mutable" ]; then
     echo "host: mutable globals in:" $mutable
+    fail=1
+fi
+# every defined global: a public td_ function declared in include/, or
+# an internal tdi_ one
+public=$(grep -rhoE '\btd_[a-z0-9_]+ *\(' include | tr -d ' (' | sort -u)
+strays=$(nm -g --defined-only "$work/host.o" | awk '{print $3}' | sort -u |
+         grep -v '^tdi_' | grep -vxF "$public")
+if [ -n "$strays" ]; then
+    echo "host: global symbols neither public (include/) nor tdi_:" $strays
     fail=1
 fi
 echo "host x86-64 (gcc -O2):     $(size -B "$work/host.o" | awk 'NR==2 {print $1+$2+$3}') bytes"
@@ -99,6 +110,6 @@ else
 fi
 
 if [ $fail -eq 0 ]; then
-    echo "freestanding: OK (undefined symbols limited to memcpy memset memmove memcmp; no mutable globals)"
+    echo "freestanding: OK (undefined symbols limited to memcpy memset memmove memcmp; no mutable globals; globals td_ public or tdi_ internal)"
 fi
 exit $fail

@@ -32,7 +32,7 @@ static void protocol(walk_result *r, const char *msg, uint64_t a)
 }
 
 /* Answer the outstanding request of `db`. */
-static void answer(walker *w, td_sqlite *db)
+static void answer(walker *w, td_sqlite_decoder *db)
 {
     const td_request *rq = td_sqlite_request(db);
     unsigned lane = rq->source;
@@ -88,7 +88,7 @@ static void log_value(FILE *log, const td_sqlite_value *v, uint32_t column)
 static void log_event(FILE *log, const td_sqlite_event *ev)
 {
     uint32_t i;
-    if (ev->kind == TD_SQLITE_VALUE) {
+    if (ev->kind == TD_SQLITE_EV_VALUE) {
         log_value(log, &ev->value, ev->column);
         return;
     }
@@ -100,7 +100,7 @@ static void log_event(FILE *log, const td_sqlite_event *ev)
 
 /* Scan one b-tree; returns TD_END or the error. Roots of the schema's
  * rows are collected when `roots` is not NULL. */
-static int scan(walker *w, td_sqlite *db, uint32_t root, uint32_t flags,
+static int scan(walker *w, td_sqlite_decoder *db, uint32_t root, uint32_t flags,
                 uint32_t *roots, size_t *nroots)
 {
     td_sqlite_cursor c;
@@ -116,7 +116,7 @@ static int scan(walker *w, td_sqlite *db, uint32_t root, uint32_t flags,
         if (rc < 0)
             return rc;
         log_event(w->log, &ev);
-        if (roots != NULL && ev.kind == TD_SQLITE_ROW && ev.row.inline_values &&
+        if (roots != NULL && ev.kind == TD_SQLITE_EV_ROW && ev.row.inline_values &&
             ev.row.columns == 5 && ev.values[3].type == TD_SQLITE_INTEGER &&
             ev.values[3].integer > 1 && *nroots < 1024)
             roots[(*nroots)++] = (uint32_t)ev.values[3].integer;
@@ -124,7 +124,7 @@ static int scan(walker *w, td_sqlite *db, uint32_t root, uint32_t flags,
     return TD_END;
 }
 
-static int walk_all(walker *w, td_sqlite *db)
+static int walk_all(walker *w, td_sqlite_decoder *db)
 {
     uint32_t roots[1024];
     size_t n = 0, i;
@@ -195,7 +195,7 @@ walk_result sqlite_walk_with(const uint8_t *data, size_t len,
 {
     walk_result r;
     walker w;
-    td_sqlite db;
+    td_sqlite_decoder db;
     td_sqlite_files files;
     start(&w, &r, data, len, answer_mode, side, &files);
     w.flags = flags;
@@ -208,36 +208,36 @@ walk_result sqlite_walk_with(const uint8_t *data, size_t len,
 static void log_rvn(FILE *log, const td_rvn_event *ev)
 {
     switch (ev->kind) {
-    case TD_RVN_METADATA:
+    case TD_RVN_EV_METADATA:
         fprintf(log, "metadata v%" PRIu32 " type %" PRIu32 " format %" PRIu64
                 ".%" PRIu64 ".%" PRIu64 "\n", ev->metadata.metadata_version,
                 ev->metadata.type, ev->metadata.format.major,
                 ev->metadata.format.minor, ev->metadata.format.patch);
         break;
-    case TD_RVN_TABLES:
+    case TD_RVN_EV_TABLES:
         fprintf(log, "tables %" PRIx32 "\n", ev->tables.present);
         break;
-    case TD_RVN_BLOCK:
+    case TD_RVN_EV_BLOCK:
         fprintf(log, "block %" PRId64 " pc %" PRIx64 " n %" PRIu32 " m %u len %"
                 PRIu64 "\n", ev->block.id, ev->block.pc,
                 ev->block.instruction_count, ev->block.mode,
                 ev->block.data_length);
         break;
-    case TD_RVN_INSTRUCTION:
+    case TD_RVN_EV_INSTRUCTION:
         fprintf(log, "insn %" PRId64 " %" PRIu32 " %" PRIu32 "\n",
                 ev->instruction.block_id, ev->instruction.id,
                 ev->instruction.index);
         break;
-    case TD_RVN_EXECUTION:
+    case TD_RVN_EV_EXECUTION:
         fprintf(log, "exec %" PRIu64 " %" PRIu64 " %" PRId64 "\n",
                 ev->execution.start, ev->execution.end,
                 ev->execution.block_id);
         break;
-    case TD_RVN_INTERRUPT:
+    case TD_RVN_EV_INTERRUPT:
         fprintf(log, "irq %" PRIu64 " %" PRId64 "\n", ev->interrupt.transition,
                 ev->interrupt.number);
         break;
-    case TD_RVN_WARNING:
+    case TD_RVN_EV_WARNING:
         fprintf(log, "warning %s\n", td_warning_name(ev->warning.code));
         break;
     default:
@@ -251,7 +251,7 @@ walk_result rvn_walk(const uint8_t *data, size_t len,
 {
     walk_result r;
     walker w;
-    td_rvn *dec = malloc(sizeof *dec);
+    td_rvn_decoder *dec = malloc(sizeof *dec);
     td_sqlite_files files;
     td_rvn_event ev;
     start(&w, &r, data, len, answer_mode, side, &files);

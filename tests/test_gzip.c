@@ -184,7 +184,7 @@ static void test_gzip_events(void)
 static void test_gzip_api(void)
 {
     static uint8_t window[TD_INFLATE_WINDOW];
-    td_gzip d;
+    td_gzip_decoder d;
     td_gzip_event ev;
     gz g;
     memset(&g, 0, sizeof g);
@@ -198,13 +198,13 @@ static void test_gzip_api(void)
            "feed before a request");
     expect(td_gzip_next(&d, &ev) == TD_NEED_INPUT, "request");
     td_gzip_feed(&d, g.buf, g.len);
-    expect(td_gzip_next(&d, &ev) == TD_EVENT && ev.kind == TD_GZIP_MEMBER,
+    expect(td_gzip_next(&d, &ev) == TD_EVENT && ev.kind == TD_GZIP_EV_MEMBER,
            "member");
-    expect(td_gzip_next(&d, &ev) == TD_EVENT && ev.kind == TD_GZIP_DATA &&
+    expect(td_gzip_next(&d, &ev) == TD_EVENT && ev.kind == TD_GZIP_EV_DATA &&
                ev.data.len == 1 && ev.data.data[0] == 'x',
            "data");
     expect(td_gzip_next(&d, &ev) == TD_EVENT &&
-               ev.kind == TD_GZIP_MEMBER_END,
+               ev.kind == TD_GZIP_EV_MEMBER_END,
            "member end");
     expect(td_gzip_next(&d, &ev) == TD_NEED_INPUT, "asks for more");
     td_gzip_feed(&d, NULL, 0);

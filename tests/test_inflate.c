@@ -385,7 +385,7 @@ static void test_inflate_tables_random(void)
         }
         for (i = 0; i < n; i++)
             lens[(i * 97 + round) % 256] = depth[i];
-        if (!expect(inflate_build(table, lens, 256, CODE_LITLEN) == TD_OK,
+        if (!expect(tdi_inflate_build(table, lens, 256, CODE_LITLEN) == TD_OK,
                     "round %d: complete code refused", round))
             return;
         canonical_codes(lens, 256, codes);
@@ -419,7 +419,7 @@ static void test_inflate_tables_worst(void)
         for (k = 0; k < litlen_counts[len]; k++)
             lens[n++] = (uint8_t)len;
     memset(table, 0xa5, sizeof table);
-    expect(inflate_build(table, lens, 286, CODE_LITLEN) == TD_OK,
+    expect(tdi_inflate_build(table, lens, 286, CODE_LITLEN) == TD_OK,
            "worst literal/length code refused");
     for (i = 0, last = 0; i < LITLEN_ENOUGH + 64; i++)
         if (table[i] != 0xa5a5a5a5u)
@@ -431,7 +431,7 @@ static void test_inflate_tables_worst(void)
         for (k = 0; k < dist_counts[len]; k++)
             lens[n++] = (uint8_t)len;
     memset(table, 0xa5, sizeof table);
-    expect(inflate_build(table, lens, 30, CODE_DIST) == TD_OK,
+    expect(tdi_inflate_build(table, lens, 30, CODE_DIST) == TD_OK,
            "worst distance code refused");
     for (i = 0, last = 0; i < DIST_ENOUGH + 64; i++)
         if (table[i] != 0xa5a5a5a5u)
@@ -447,7 +447,7 @@ static void test_inflate_api(void)
 {
     static uint8_t window[TD_INFLATE_WINDOW];
     static const uint8_t stream[] = {0x4b, 0x4c, 0x4a, 0x06, 0x00}; /* abc */
-    td_inflate d;
+    td_inflate_decoder d;
     td_inflate_event ev;
     int rc;
     expect(td_inflate_init(NULL, window, sizeof window) ==

@@ -19,31 +19,31 @@ static void test_input_staging(void)
     static const uint8_t a[3] = {1, 2, 3}, b[2] = {4, 5}, c[4] = {6, 7, 8, 9};
     td_input in;
     const uint8_t *p;
-    td_input_init(&in);
-    expect(td_input_peek(&in, 1) == NULL && in.waiting, "empty: request");
+    tdi_input_init(&in);
+    expect(tdi_input_peek(&in, 1) == NULL && in.waiting, "empty: request");
     expect(in.want.offset == 0 && in.want.min_len == 1, "first request");
-    expect(td_input_feed(&in, a, sizeof a) == TD_OK, "feed a");
-    expect(td_input_feed(&in, a, sizeof a) == TD_E_PROTOCOL,
+    expect(tdi_input_feed(&in, a, sizeof a) == TD_OK, "feed a");
+    expect(tdi_input_feed(&in, a, sizeof a) == TD_E_PROTOCOL,
            "unrequested feed is refused");
-    p = td_input_peek(&in, 2);
+    p = tdi_input_peek(&in, 2);
     expect(p == a, "in-span peek points into the span");
-    td_input_take(&in, 2);
-    expect(td_input_tell(&in) == 2, "tell after take");
-    p = td_input_peek(&in, 4);
+    tdi_input_take(&in, 2);
+    expect(tdi_input_tell(&in) == 2, "tell after take");
+    p = tdi_input_peek(&in, 4);
     expect(p == NULL && in.waiting && in.want.offset == 3 &&
                in.want.min_len == 3,
            "straddling peek stages 1 byte and asks for 3 more at 3");
-    expect(td_input_tell(&in) == 2, "staged bytes are not taken");
-    td_input_feed(&in, b, sizeof b);
-    p = td_input_peek(&in, 4);
+    expect(tdi_input_tell(&in) == 2, "staged bytes are not taken");
+    tdi_input_feed(&in, b, sizeof b);
+    p = tdi_input_peek(&in, 4);
     expect(p == NULL && in.want.offset == 5 && in.want.min_len == 1,
            "still one short");
-    td_input_feed(&in, c, sizeof c);
-    p = td_input_peek(&in, 4);
+    tdi_input_feed(&in, c, sizeof c);
+    p = tdi_input_peek(&in, 4);
     expect(p != NULL && memcmp(p, "\3\4\5\6", 4) == 0, "staged field");
-    td_input_take(&in, 4);
-    expect(td_input_tell(&in) == 6 && in.staged == 0, "tell after staged");
-    p = td_input_peek(&in, 3);
+    tdi_input_take(&in, 4);
+    expect(tdi_input_tell(&in) == 6 && in.staged == 0, "tell after staged");
+    p = tdi_input_peek(&in, 3);
     expect(p == c + 1, "back to the span");
 }
 
@@ -54,45 +54,45 @@ static void test_input_pieces_and_end(void)
     size_t len;
     td_fault f;
     memset(&f, 0, sizeof f);
-    td_input_init(&in);
-    expect(td_input_probe(&in) == -1, "probe asks");
-    td_input_feed(&in, a, sizeof a);
-    expect(td_input_piece(&in, 4, &len) == a && len == 4, "piece of 4");
-    expect(td_input_piece(&in, 100, &len) == a + 4 && len == 6,
+    tdi_input_init(&in);
+    expect(tdi_input_probe(&in) == -1, "probe asks");
+    tdi_input_feed(&in, a, sizeof a);
+    expect(tdi_input_piece(&in, 4, &len) == a && len == 4, "piece of 4");
+    expect(tdi_input_piece(&in, 100, &len) == a + 4 && len == 6,
            "rest of the span");
-    expect(td_input_piece(&in, 100, &len) == NULL && in.waiting &&
+    expect(tdi_input_piece(&in, 100, &len) == NULL && in.waiting &&
                in.want.offset == 10,
            "piece asks for the next byte");
-    expect(td_input_stall(&in, &f, 3, "r") == TD_NEED_INPUT && f.code == 0,
+    expect(tdi_input_stall(&in, &f, 3, "r") == TD_NEED_INPUT && f.code == 0,
            "stall while waiting is need-input");
-    td_input_feed(&in, NULL, 0);
-    expect(td_input_probe(&in) == 0, "probe sees the end");
-    expect(td_input_peek(&in, 2) == NULL && !in.waiting, "no request at end");
-    expect(td_input_stall(&in, &f, 3, "r") == TD_E_TRUNCATED &&
+    tdi_input_feed(&in, NULL, 0);
+    expect(tdi_input_probe(&in) == 0, "probe sees the end");
+    expect(tdi_input_peek(&in, 2) == NULL && !in.waiting, "no request at end");
+    expect(tdi_input_stall(&in, &f, 3, "r") == TD_E_TRUNCATED &&
                f.code == TD_E_TRUNCATED && f.offset == 3,
            "stall at end is truncation");
-    expect(td_input_feed(&in, a, 1) == TD_E_PROTOCOL, "no feed after end");
+    expect(tdi_input_feed(&in, a, 1) == TD_E_PROTOCOL, "no feed after end");
 }
 
 static void test_input_skip(void)
 {
     static const uint8_t a[3] = {1, 2, 3}, b[8] = {4, 5, 6, 7, 8, 9, 10, 11};
     td_input in;
-    td_input_init(&in);
-    td_input_peek(&in, 1);
-    td_input_feed(&in, a, sizeof a);
-    expect(td_input_peek(&in, 16) == NULL && in.staged == 3,
+    tdi_input_init(&in);
+    tdi_input_peek(&in, 1);
+    tdi_input_feed(&in, a, sizeof a);
+    expect(tdi_input_peek(&in, 16) == NULL && in.staged == 3,
            "3 bytes staged");
-    expect(td_input_skip(&in, 2) == 2 && td_input_tell(&in) == 2 &&
+    expect(tdi_input_skip(&in, 2) == 2 && tdi_input_tell(&in) == 2 &&
                in.staged == 1,
            "skip drops staged bytes first");
-    expect(td_input_skip(&in, 10) == 1 && td_input_tell(&in) == 3,
+    expect(tdi_input_skip(&in, 10) == 1 && tdi_input_tell(&in) == 3,
            "then the rest of the stage");
-    expect(td_input_skip(&in, 10) == 0 && in.waiting &&
+    expect(tdi_input_skip(&in, 10) == 0 && in.waiting &&
                in.want.offset == 3,
            "then asks for the next byte");
-    td_input_feed(&in, b, sizeof b);
-    expect(td_input_skip(&in, 5) == 5 && td_input_tell(&in) == 8,
+    tdi_input_feed(&in, b, sizeof b);
+    expect(tdi_input_skip(&in, 5) == 5 && tdi_input_tell(&in) == 8,
            "skip within the span");
 }
 
@@ -102,27 +102,27 @@ static void test_input_random_access(void)
     td_input in;
     size_t avail;
     const uint8_t *p;
-    td_input_init(&in);
-    p = td_input_at(&in, 3, 4096, 100, &avail);
+    tdi_input_init(&in);
+    p = tdi_input_at(&in, 3, 4096, 100, &avail);
     expect(p == NULL && in.waiting && in.want.source == 3 &&
                in.want.offset == 4096 && in.want.min_len == 100,
            "a random read asks for its bytes");
-    td_input_feed(&in, page, sizeof page);
-    p = td_input_at(&in, 3, 4096, 100, &avail);
+    tdi_input_feed(&in, page, sizeof page);
+    p = tdi_input_at(&in, 3, 4096, 100, &avail);
     expect(p == page, "then points into the span");
-    p = td_input_at(&in, 3, 4100, 10, &avail);
+    p = tdi_input_at(&in, 3, 4100, 10, &avail);
     expect(p == page + 4, "reads inside the span need no request");
-    p = td_input_at(&in, 2, 4100, 10, &avail);
+    p = tdi_input_at(&in, 2, 4100, 10, &avail);
     expect(p == NULL && in.waiting && in.want.source == 2,
            "another source needs a request");
-    td_input_feed(&in, page, 7);
-    p = td_input_at(&in, 2, 4100, 10, &avail);
+    tdi_input_feed(&in, page, 7);
+    p = tdi_input_at(&in, 2, 4100, 10, &avail);
     expect(p == NULL && !in.waiting && avail == 7,
            "a short answer is the end of the source");
-    p = td_input_at(&in, 2, 0, 64, &avail);
+    p = tdi_input_at(&in, 2, 0, 64, &avail);
     expect(p == NULL && in.waiting, "a read elsewhere asks again");
-    td_input_feed(&in, NULL, 0);
-    p = td_input_at(&in, 2, 0, 64, &avail);
+    tdi_input_feed(&in, NULL, 0);
+    p = tdi_input_at(&in, 2, 0, 64, &avail);
     expect(p == NULL && !in.waiting && avail == 0,
            "an empty answer: nothing there");
 }

@@ -29,7 +29,7 @@
 /* ---- The decoder behind the sweeps' common shape ------------------------ */
 
 typedef struct lz4_state {
-    td_lz4 d;
+    td_lz4_decoder d;
     uint8_t *window;
 } lz4_state;
 
@@ -50,7 +50,7 @@ static void describe(const lz4_state *x, const td_lz4_event *ev,
 {
     memset(ce, 0, offsetof(container_event, line) + 1);
     switch (ev->kind) {
-    case TD_LZ4_DATA:
+    case TD_LZ4_EV_DATA:
         expect(ev->data.data >= x->window && ev->data.len <= TD_LZ4_WINDOW &&
                    ev->data.data + ev->data.len <= x->window + TD_LZ4_WINDOW &&
                    ev->size == 0,
@@ -63,7 +63,7 @@ static void describe(const lz4_state *x, const td_lz4_event *ev,
         ce->offset = ev->offset;
         ce->pos = ev->data.pos;
         break;
-    case TD_LZ4_FRAME:
+    case TD_LZ4_EV_FRAME:
         snprintf(
             ce->line, sizeof ce->line,
             "frame #%u @%llu size %llu independent %d block-checksum %d "
@@ -75,7 +75,7 @@ static void describe(const lz4_state *x, const td_lz4_event *ev,
             (unsigned long long)ev->frame_header.content_size,
             ev->frame_header.block_max);
         break;
-    case TD_LZ4_FRAME_END:
+    case TD_LZ4_EV_FRAME_END:
         snprintf(ce->line, sizeof ce->line, "end #%u @%llu size %llu",
                  ev->frame, (unsigned long long)ev->offset,
                  (unsigned long long)ev->size);
@@ -1044,7 +1044,7 @@ static void test_errors(void)
 static void test_api(void)
 {
     static uint8_t window[TD_LZ4_WINDOW];
-    td_lz4 d;
+    td_lz4_decoder d;
     td_lz4_event ev;
     byte_buf f = {0};
     int round;
@@ -1067,7 +1067,7 @@ static void test_api(void)
         while ((rc = td_lz4_next(&d, &ev)) == TD_EVENT ||
                rc == TD_NEED_INPUT) {
             if (rc == TD_EVENT) {
-                data += ev.kind == TD_LZ4_DATA;
+                data += ev.kind == TD_LZ4_EV_DATA;
             } else {
                 td_lz4_feed(&d, fed ? NULL : f.p, fed ? 0 : f.len);
                 fed = true;

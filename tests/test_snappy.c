@@ -30,7 +30,7 @@
 /* ---- The decoder behind the sweeps' common shape ------------------------ */
 
 typedef struct snappy_state {
-    td_snappy d;
+    td_snappy_decoder d;
     uint8_t *window;
 } snappy_state;
 
@@ -48,14 +48,14 @@ static void state_finish(void *s)
 
 static const char *kind_name(int kind)
 {
-    return kind == TD_SNAPPY_STREAM ? "stream" : "skipped";
+    return kind == TD_SNAPPY_EV_STREAM ? "stream" : "skipped";
 }
 
 static void describe(const snappy_state *x, const td_snappy_event *ev,
                      container_event *ce)
 {
     memset(ce, 0, offsetof(container_event, line) + 1);
-    if (ev->kind != TD_SNAPPY_DATA) {
+    if (ev->kind != TD_SNAPPY_EV_DATA) {
         snprintf(ce->line, sizeof ce->line, "%s @%llu size %llu type %02x",
                  kind_name(ev->kind), (unsigned long long)ev->offset,
                  (unsigned long long)ev->size, ev->chunk_type);
@@ -661,7 +661,7 @@ static void test_api(void)
 {
     static uint8_t window[TD_SNAPPY_WINDOW];
     static const uint8_t input[] = "\xff\x06\x00\x00sNaPpY\x03\x01\x00\x00x";
-    td_snappy d;
+    td_snappy_decoder d;
     td_snappy_event ev;
     int round;
     expect(td_snappy_init(NULL, window, sizeof window) ==
@@ -682,7 +682,7 @@ static void test_api(void)
         while ((rc = td_snappy_next(&d, &ev)) == TD_EVENT ||
                rc == TD_NEED_INPUT) {
             if (rc == TD_EVENT) {
-                data += ev.kind == TD_SNAPPY_DATA;
+                data += ev.kind == TD_SNAPPY_EV_DATA;
             } else {
                 td_snappy_feed(&d, fed ? NULL : input,
                                fed ? 0 : sizeof input - 1);

@@ -22,7 +22,7 @@ typedef struct scan_result {
 /* Text runs are joined, so the log does not depend on the chunking. */
 static void scan(const char *xml, size_t chunk, scan_result *r)
 {
-    td_tagscan s;
+    td_tagscan_decoder s;
     td_tagscan_event ev;
     size_t len = strlen(xml), fed = 0, used = 0;
     guard_span span = {NULL, 0, 0};
@@ -32,7 +32,7 @@ static void scan(const char *xml, size_t chunk, scan_result *r)
     for (;;) {
         int rc = td_tagscan_next(&s, &ev);
         if (rc == TD_EVENT) {
-            if (ev.kind == TD_TAGSCAN_TEXT) {
+            if (ev.kind == TD_TAGSCAN_EV_TEXT) {
                 if (!in_text)
                     used += (size_t)snprintf(
                         r->log + used, sizeof r->log - used, "text %.*s \"",
@@ -49,7 +49,7 @@ static void scan(const char *xml, size_t chunk, scan_result *r)
             used += (size_t)snprintf(
                 r->log + used, sizeof r->log - used,
                 "%s %.*s @%llu+%llu d%u\n",
-                ev.kind == TD_TAGSCAN_START ? "start" : "end",
+                ev.kind == TD_TAGSCAN_EV_START ? "start" : "end",
                 (int)ev.path_len, ev.path, (unsigned long long)ev.offset,
                 (unsigned long long)ev.size, ev.depth);
             continue;
@@ -161,16 +161,16 @@ static void test_tagscan_refuses(void)
 
 static void test_tagscan_api(void)
 {
-    td_tagscan s;
+    td_tagscan_decoder s;
     td_tagscan_event ev;
-    expect(sizeof(td_tagscan) <= 320, "td_tagscan is %zu bytes",
-           sizeof(td_tagscan));
+    expect(sizeof(td_tagscan_decoder) <= 320, "td_tagscan_decoder is %zu bytes",
+           sizeof(td_tagscan_decoder));
     expect(td_tagscan_init(NULL, 0) == TD_E_INVALID_ARGUMENT, "NULL");
     td_tagscan_init(&s, 0);
     expect(td_tagscan_next(&s, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_tagscan_next(&s, &ev) == TD_NEED_INPUT, "first request");
     expect(td_tagscan_feed(&s, "<A>", 3) == TD_OK, "feed");
-    expect(td_tagscan_next(&s, &ev) == TD_EVENT && ev.kind == TD_TAGSCAN_START,
+    expect(td_tagscan_next(&s, &ev) == TD_EVENT && ev.kind == TD_TAGSCAN_EV_START,
            "start event");
     expect(td_tagscan_next(&s, &ev) == TD_NEED_INPUT, "more input");
     expect(td_tagscan_feed(&s, NULL, 0) == TD_OK, "end of input");

@@ -362,7 +362,7 @@ static void test_zip_events(void)
 static void test_zip_api(void)
 {
     static uint8_t window[TD_INFLATE_WINDOW];
-    td_zip d;
+    td_zip_decoder d;
     td_zip_event ev;
     zb b;
     memset(&b, 0, sizeof b);
@@ -380,7 +380,7 @@ static void test_zip_api(void)
            "feed before a request");
     expect(td_zip_next(&d, &ev) == TD_NEED_INPUT, "request");
     td_zip_feed(&d, b.buf, b.len);
-    expect(td_zip_next(&d, &ev) == TD_EVENT && ev.kind == TD_ZIP_END &&
+    expect(td_zip_next(&d, &ev) == TD_EVENT && ev.kind == TD_ZIP_EV_END &&
                ev.end.entries == 0,
            "end record");
     expect(td_zip_next(&d, &ev) == TD_NEED_INPUT &&

@@ -81,7 +81,7 @@ static void bytes_event(umt_log *l, const td_umt_event *ev)
     l->of = ev->bytes.of;
     l->total = ev->bytes.total;
     gather(l, ev->bytes.data, ev->bytes.len);
-    if ((ev->flags & TD_UMT_LAST_FRAGMENT) == 0)
+    if ((ev->flags & TD_LAST_FRAGMENT) == 0)
         return;
     fprintf(l->out,
             "    bytes %s@%" PRIu64 " of=%s total=%" PRIu64 " seen=%" PRIu64

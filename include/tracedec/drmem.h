@@ -8,7 +8,7 @@
  * contract at the top of <tracedec.h>, forward-only, with no workspace:
  * all its state is O(1) and fits in 256 bytes.
  *
- * td_drmem_file wraps it with the file's container (zip, gzip, LZ4 frame,
+ * td_drmem_file_decoder wraps it with the file's container (zip, gzip, LZ4 frame,
  * snappy framing, or none) so that a host feeds raw file bytes.
  */
 #ifndef TRACEDEC_DRMEM_H
@@ -315,7 +315,7 @@ bool td_drmem_type_is_prefetch(int type);
 #define TD_DRMEM_FILE_WINDOW TD_LZ4_WINDOW /* the largest container window */
 #define TD_DRMEM_NAME_KEPT 64 /* bytes of a zip member's name kept */
 
-typedef struct td_drmem_file {
+typedef struct td_drmem_file_decoder {
     td_drmem_decoder records;
     int container;           /* TD_FORMAT_ZIP, _GZIP, _LZ4, _SNAPPY or
                                 _DRMEMTRACE (uncompressed) */
@@ -325,30 +325,30 @@ typedef struct td_drmem_file {
     uint8_t name[TD_DRMEM_NAME_KEPT]; /* zip: the current member's name, */
     uint8_t name_len;                 /* its first TD_DRMEM_NAME_KEPT bytes */
     union {
-        td_zip zip;
-        td_gzip gzip;
-        td_lz4 lz4;
-        td_snappy snappy;
+        td_zip_decoder zip;
+        td_gzip_decoder gzip;
+        td_lz4_decoder lz4;
+        td_snappy_decoder snappy;
     } c;
-} td_drmem_file;
+} td_drmem_file_decoder;
 
 /* container: the format of the file (td_detect_format). flags:
  * TD_ZIP_SEEKABLE to cross-check a zip's central directory with random
  * access. Returns TD_OK, TD_E_INVALID_ARGUMENT (unknown container) or
  * TD_E_BAD_CONFIG (window smaller than TD_DRMEM_FILE_WINDOW). */
-int td_drmem_file_init(td_drmem_file *f, int container, void *window,
+int td_drmem_file_init(td_drmem_file_decoder *f, int container, void *window,
                        size_t window_size, uint32_t flags);
 
 /* Events as td_drmem_next; errors from the container (TD_E_ZIP_*, ...,
  * offsets in the file) or from the records (TD_E_DRMEM_*, offsets in the
  * decompressed stream). */
-int td_drmem_file_next(td_drmem_file *f, td_drmem_event *ev);
+int td_drmem_file_next(td_drmem_file_decoder *f, td_drmem_event *ev);
 
 /* td_drmem_tally_next() on the file's records. */
-int td_drmem_file_tally_next(td_drmem_file *f, td_drmem_event *ev,
+int td_drmem_file_tally_next(td_drmem_file_decoder *f, td_drmem_event *ev,
                              td_drmem_tally *t);
-const td_request *td_drmem_file_request(const td_drmem_file *f);
-int td_drmem_file_feed(td_drmem_file *f, const void *data, size_t len);
+const td_request *td_drmem_file_request(const td_drmem_file_decoder *f);
+int td_drmem_file_feed(td_drmem_file_decoder *f, const void *data, size_t len);
 
 /* Where an error lies. */
 typedef struct td_drmem_where {
@@ -365,7 +365,7 @@ typedef struct td_drmem_where {
 } td_drmem_where;
 
 /* The sticky error; *where (may be NULL) says where it lies. */
-const td_fault *td_drmem_file_fault(const td_drmem_file *f,
+const td_fault *td_drmem_file_fault(const td_drmem_file_decoder *f,
                                     td_drmem_where *where);
 
 #ifdef __cplusplus

@@ -15,9 +15,9 @@ extern "C" {
 #endif
 
 enum td_gzip_event_kind {
-    TD_GZIP_MEMBER = 1,     /* .header: a member header was read */
-    TD_GZIP_DATA = 2,       /* .data: decompressed bytes of the member */
-    TD_GZIP_MEMBER_END = 3  /* .trailer: CRC-32 and ISIZE matched */
+    TD_GZIP_EV_MEMBER = 1,     /* .header: a member header was read */
+    TD_GZIP_EV_DATA = 2,       /* .data: decompressed bytes of the member */
+    TD_GZIP_EV_MEMBER_END = 3  /* .trailer: CRC-32 and ISIZE matched */
 };
 
 typedef struct td_gzip_event {
@@ -46,7 +46,7 @@ typedef struct td_gzip_event {
     } trailer;
 } td_gzip_event;
 
-typedef struct td_gzip {
+typedef struct td_gzip_decoder {
     td_input in;
     td_fault fault;
     td_inflate_state z;
@@ -58,21 +58,21 @@ typedef struct td_gzip {
     uint16_t extra_left;    /* bytes of FEXTRA still to skip */
     uint8_t state;
     uint8_t flags, xfl, os;
-} td_gzip;
+} td_gzip_decoder;
 
 /* window: TD_INFLATE_WINDOW bytes. Returns TD_OK, TD_E_INVALID_ARGUMENT or
  * TD_E_BAD_CONFIG (window too small). */
-int td_gzip_init(td_gzip *d, void *window, size_t window_size);
-int td_gzip_reset(td_gzip *d);
+int td_gzip_init(td_gzip_decoder *d, void *window, size_t window_size);
+int td_gzip_reset(td_gzip_decoder *d);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended after a whole member),
  * or an error: TD_E_TRUNCATED, TD_E_GZIP_*, TD_E_INFLATE_*. Bytes after the
  * last member that are not another member are TD_E_GZIP_MAGIC. Data
  * pointers stay valid until the next call. */
-int td_gzip_next(td_gzip *d, td_gzip_event *ev);
-const td_request *td_gzip_request(const td_gzip *d);
-int td_gzip_feed(td_gzip *d, const void *data, size_t len);
-const td_fault *td_gzip_fault(const td_gzip *d);
+int td_gzip_next(td_gzip_decoder *d, td_gzip_event *ev);
+const td_request *td_gzip_request(const td_gzip_decoder *d);
+int td_gzip_feed(td_gzip_decoder *d, const void *data, size_t len);
+const td_fault *td_gzip_fault(const td_gzip_decoder *d);
 
 #ifdef __cplusplus
 }

@@ -59,33 +59,33 @@ typedef struct td_inflate_event {
 } td_inflate_event;
 
 /* Standalone decoder of a raw deflate stream. */
-typedef struct td_inflate {
+typedef struct td_inflate_decoder {
     td_input in;
     td_fault fault;
     td_inflate_state z;
-} td_inflate;
+} td_inflate_decoder;
 
 /* window: TD_INFLATE_WINDOW bytes that outlive the decoder.
  * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL) or TD_E_BAD_CONFIG (window
  * smaller than TD_INFLATE_WINDOW). */
-int td_inflate_init(td_inflate *d, void *window, size_t window_size);
+int td_inflate_init(td_inflate_decoder *d, void *window, size_t window_size);
 
 /* Start a new stream with the same window. Returns TD_OK or
  * TD_E_INVALID_ARGUMENT. */
-int td_inflate_reset(td_inflate *d);
+int td_inflate_reset(td_inflate_decoder *d);
 
 /* TD_EVENT: ev holds decompressed bytes. TD_END: the final block ended
  * (bytes after it are not read). TD_NEED_INPUT: see td_inflate_request.
  * Errors: TD_E_TRUNCATED and every TD_E_INFLATE_*; sticky until reset. */
-int td_inflate_next(td_inflate *d, td_inflate_event *ev);
+int td_inflate_next(td_inflate_decoder *d, td_inflate_event *ev);
 
-const td_request *td_inflate_request(const td_inflate *d);
+const td_request *td_inflate_request(const td_inflate_decoder *d);
 
 /* Answer the request (len 0: end of input). Returns TD_OK, TD_E_PROTOCOL
  * or the sticky error. */
-int td_inflate_feed(td_inflate *d, const void *data, size_t len);
+int td_inflate_feed(td_inflate_decoder *d, const void *data, size_t len);
 
-const td_fault *td_inflate_fault(const td_inflate *d);
+const td_fault *td_inflate_fault(const td_inflate_decoder *d);
 
 #ifdef __cplusplus
 }

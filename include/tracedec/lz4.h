@@ -46,10 +46,10 @@ extern "C" {
 #define TD_LZ4_WINDOW (65536u + 64u)
 
 enum td_lz4_event_kind {
-    TD_LZ4_FRAME = 1,     /* .frame_header: a frame header was read */
-    TD_LZ4_DATA = 2,      /* .data: decompressed bytes */
-    TD_LZ4_FRAME_END = 3, /* the end mark (and content checksum) matched */
-    TD_LZ4_SKIPPABLE = 4  /* .skippable: a skippable frame was skipped */
+    TD_LZ4_EV_FRAME = 1,     /* .frame_header: a frame header was read */
+    TD_LZ4_EV_DATA = 2,      /* .data: decompressed bytes */
+    TD_LZ4_EV_FRAME_END = 3, /* the end mark (and content checksum) matched */
+    TD_LZ4_EV_SKIPPABLE = 4  /* .skippable: a skippable frame was skipped */
 };
 
 typedef struct td_lz4_event {
@@ -78,7 +78,7 @@ typedef struct td_lz4_event {
 } td_lz4_event;
 
 /* The decoder; every field is private. */
-typedef struct td_lz4 {
+typedef struct td_lz4_decoder {
     td_input in;
     td_fault fault;
     uint8_t *window;       /* TD_LZ4_WINDOW bytes: the output ring */
@@ -106,16 +106,16 @@ typedef struct td_lz4 {
     uint32_t frame; /* index of the current frame */
     uint8_t flags;  /* FLG byte of the current frame */
     uint8_t state;
-} td_lz4;
+} td_lz4_decoder;
 
 /* window: TD_LZ4_WINDOW bytes that outlive the decoder (no alignment
  * needed). Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL) or TD_E_BAD_CONFIG
  * (window_size below TD_LZ4_WINDOW). */
-int td_lz4_init(td_lz4 *d, void *window, size_t window_size);
+int td_lz4_init(td_lz4_decoder *d, void *window, size_t window_size);
 
 /* Start over on a new input with the same window. Returns TD_OK or
  * TD_E_INVALID_ARGUMENT. */
-int td_lz4_reset(td_lz4 *d);
+int td_lz4_reset(td_lz4_decoder *d);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended after a whole frame),
  * or an error, sticky until reset: TD_E_TRUNCATED (at the frame, block or
@@ -126,18 +126,18 @@ int td_lz4_reset(td_lz4 *d);
  * the end mark), TD_E_LZ4_CORRUPT (a bad sequence: offset 0 or before the
  * history, a length past the block, an end-of-block rule),
  * TD_E_LZ4_DICTIONARY. */
-int td_lz4_next(td_lz4 *d, td_lz4_event *ev);
+int td_lz4_next(td_lz4_decoder *d, td_lz4_event *ev);
 
 /* The outstanding request; valid after next() returned TD_NEED_INPUT. */
-const td_request *td_lz4_request(const td_lz4 *d);
+const td_request *td_lz4_request(const td_lz4_decoder *d);
 
 /* Answer the request (len 0: end of input). The span must stay valid until
  * next() asks for input again. Returns TD_OK, TD_E_PROTOCOL, or the sticky
  * error. */
-int td_lz4_feed(td_lz4 *d, const void *data, size_t len);
+int td_lz4_feed(td_lz4_decoder *d, const void *data, size_t len);
 
 /* The sticky error: code, absolute input offset, static reason. */
-const td_fault *td_lz4_fault(const td_lz4 *d);
+const td_fault *td_lz4_fault(const td_lz4_decoder *d);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,7 @@
  * SQLite database written by tetrane/rvnblock's Writer, read with
  * <tracedec/sqlite.h>.
  *
- * td_rvn checks and decodes a whole file in one pass of events:
+ * td_rvn_decoder checks and decodes a whole file in one pass of events:
  *   METADATA_TEXT*, METADATA   the single _metadata row (7-column layout of
  *                              metadata version 1, or the 5-column one of
  *                              version 0); type 9 (block); format and tool
@@ -27,7 +27,7 @@
  * Files from before instruction_indices or interrupts existed
  * (format "1.0.0" all the same) are accepted with a warning event.
  *
- * Memory: sizeof(td_rvn) <= 2688 bytes (the database, two cursors:
+ * Memory: sizeof(td_rvn_decoder) <= 2688 bytes (the database, two cursors:
  * `execution` and `interrupts` are merged through the two lanes, as are
  * `instruction_indices` and `blocks`, and the event they fill, kept here
  * rather than on the stack); no workspace. The contract is the
@@ -67,16 +67,16 @@ enum td_rvn_text {
 };
 
 enum td_rvn_event_kind {
-    TD_RVN_METADATA_TEXT = 1, /* .text: a fragment of a _metadata text */
-    TD_RVN_METADATA = 2,      /* .metadata: the _metadata row, checked */
-    TD_RVN_TABLES = 3,        /* .tables */
-    TD_RVN_BLOCK_DATA = 4,    /* .data: instruction bytes of the block whose
+    TD_RVN_EV_METADATA_TEXT = 1, /* .text: a fragment of a _metadata text */
+    TD_RVN_EV_METADATA = 2,      /* .metadata: the _metadata row, checked */
+    TD_RVN_EV_TABLES = 3,        /* .tables */
+    TD_RVN_EV_BLOCK_DATA = 4,    /* .data: instruction bytes of the block whose
                                  BLOCK event follows */
-    TD_RVN_BLOCK = 5,         /* .block */
-    TD_RVN_INSTRUCTION = 6,   /* .instruction */
-    TD_RVN_EXECUTION = 7,     /* .execution */
-    TD_RVN_INTERRUPT = 8,     /* .interrupt */
-    TD_RVN_WARNING = 9        /* .warning */
+    TD_RVN_EV_BLOCK = 5,         /* .block */
+    TD_RVN_EV_INSTRUCTION = 6,   /* .instruction */
+    TD_RVN_EV_EXECUTION = 7,     /* .execution */
+    TD_RVN_EV_INTERRUPT = 8,     /* .interrupt */
+    TD_RVN_EV_WARNING = 9        /* .warning */
 };
 
 /* A semantic version, "MAJOR.MINOR.PATCH[-PRE][+BUILD]". */
@@ -179,8 +179,8 @@ typedef struct td_rvn_semver {
 } td_rvn_semver;
 
 /* The decoder: caller-owned; fields are private. */
-typedef struct td_rvn {
-    td_sqlite db;
+typedef struct td_rvn_decoder {
+    td_sqlite_decoder db;
     td_sqlite_cursor main;    /* lane 0 */
     td_sqlite_cursor side;    /* lane 1: the table merged in */
     td_rvn_counts counts;
@@ -215,21 +215,21 @@ typedef struct td_rvn {
     bool interrupt_data_ok;   /* blocks rowid 1: "interrupt" so far */
     bool format_ok, tool_ok;  /* the metadata versions parsed */
     bool layout_v1;           /* _metadata has 7 columns */
-} td_rvn;
+} td_rvn_decoder;
 
 /* flags: 0. Returns TD_OK or TD_E_INVALID_ARGUMENT. */
-int td_rvn_init(td_rvn *r, const td_sqlite_files *files, uint32_t flags);
+int td_rvn_init(td_rvn_decoder *r, const td_sqlite_files *files, uint32_t flags);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END, or an error (TD_E_TRUNCATED,
  * TD_E_SQLITE_*, TD_E_RVN_*), sticky. Pointers in *ev (text.data,
  * data.data, warning.reason) stay valid until the next call. */
-int td_rvn_next(td_rvn *r, td_rvn_event *ev);
-const td_request *td_rvn_request(const td_rvn *r);
-int td_rvn_feed(td_rvn *r, const void *data, size_t len);
-const td_fault *td_rvn_fault(const td_rvn *r);
+int td_rvn_next(td_rvn_decoder *r, td_rvn_event *ev);
+const td_request *td_rvn_request(const td_rvn_decoder *r);
+int td_rvn_feed(td_rvn_decoder *r, const void *data, size_t len);
+const td_fault *td_rvn_fault(const td_rvn_decoder *r);
 /* The database header (valid once the first event came). */
-const td_sqlite_header *td_rvn_header(const td_rvn *r);
-const td_rvn_counts *td_rvn_counts_of(const td_rvn *r);
+const td_sqlite_header *td_rvn_header(const td_rvn_decoder *r);
+const td_rvn_counts *td_rvn_counts_of(const td_rvn_decoder *r);
 
 #ifdef __cplusplus
 }

@@ -33,9 +33,9 @@ extern "C" {
 #define TD_SNAPPY_WINDOW 65536u /* bytes of output buffer the caller gives */
 
 enum td_snappy_event_kind {
-    TD_SNAPPY_STREAM = 1, /* a stream identifier chunk */
-    TD_SNAPPY_DATA = 2,   /* .data: one chunk's output, CRC checked */
-    TD_SNAPPY_SKIPPED = 3 /* a skippable or padding chunk */
+    TD_SNAPPY_EV_STREAM = 1, /* a stream identifier chunk */
+    TD_SNAPPY_EV_DATA = 2,   /* .data: one chunk's output, CRC checked */
+    TD_SNAPPY_EV_SKIPPED = 3 /* a skippable or padding chunk */
 };
 
 typedef struct td_snappy_event {
@@ -51,7 +51,7 @@ typedef struct td_snappy_event {
 } td_snappy_event;
 
 /* The decoder; every field is private. */
-typedef struct td_snappy {
+typedef struct td_snappy_decoder {
     td_input in;
     td_fault fault;
     uint8_t *window;       /* TD_SNAPPY_WINDOW bytes: the chunk's output */
@@ -67,16 +67,16 @@ typedef struct td_snappy {
     uint8_t chunk_type;
     uint8_t state;
     uint8_t seen_stream_id;
-} td_snappy;
+} td_snappy_decoder;
 
 /* window: TD_SNAPPY_WINDOW bytes that outlive the decoder (no alignment
  * needed). Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL) or TD_E_BAD_CONFIG
  * (window_size below TD_SNAPPY_WINDOW). */
-int td_snappy_init(td_snappy *d, void *window, size_t window_size);
+int td_snappy_init(td_snappy_decoder *d, void *window, size_t window_size);
 
 /* Start over on a new input with the same window. Returns TD_OK or
  * TD_E_INVALID_ARGUMENT. */
-int td_snappy_reset(td_snappy *d);
+int td_snappy_reset(td_snappy_decoder *d);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended after a whole chunk),
  * or an error, sticky until reset: TD_E_TRUNCATED (at the chunk that was
@@ -86,18 +86,18 @@ int td_snappy_reset(td_snappy *d);
  * length no valid chunk has), TD_E_SNAPPY_CORRUPT (an element past the
  * chunk, a copy offset of 0 or before the chunk's output, output longer or
  * shorter than declared). */
-int td_snappy_next(td_snappy *d, td_snappy_event *ev);
+int td_snappy_next(td_snappy_decoder *d, td_snappy_event *ev);
 
 /* The outstanding request; valid after next() returned TD_NEED_INPUT. */
-const td_request *td_snappy_request(const td_snappy *d);
+const td_request *td_snappy_request(const td_snappy_decoder *d);
 
 /* Answer the request (len 0: end of input). The span must stay valid until
  * next() asks for input again. Returns TD_OK, TD_E_PROTOCOL, or the sticky
  * error. */
-int td_snappy_feed(td_snappy *d, const void *data, size_t len);
+int td_snappy_feed(td_snappy_decoder *d, const void *data, size_t len);
 
 /* The sticky error: code, absolute input offset, static reason. */
-const td_fault *td_snappy_fault(const td_snappy *d);
+const td_fault *td_snappy_fault(const td_snappy_decoder *d);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,7 @@
  * tracedec/sqlite.h - a read-only reader of the SQLite database file format
  * (https://www.sqlite.org/fileformat2.html), without libsqlite.
  *
- * td_sqlite is one database file: its checked 100-byte header and the input
+ * td_sqlite_decoder is one database file: its checked 100-byte header and the input
  * through which pages arrive. td_sqlite_cursor scans one b-tree (a table by
  * rowid, or an index or WITHOUT ROWID table by key) in key order and emits
  * its rows: a ROW event, then one VALUE event per stored column. Both follow
@@ -23,7 +23,7 @@
  * both are refused (TD_E_SQLITE_WAL, TD_E_SQLITE_HOT_JOURNAL), since the
  * main file alone would give stale or torn data.
  *
- * Memory: sizeof(td_sqlite) <= 384 bytes, sizeof(td_sqlite_cursor) <= 512
+ * Memory: sizeof(td_sqlite_decoder) <= 384 bytes, sizeof(td_sqlite_cursor) <= 512
  * bytes, nothing else; no workspace. Values of any length (TEXT and BLOB up
  * to the format's 2^31 - 1 bytes) arrive as ordered fragments: the part
  * stored in the cell, then one fragment per overflow page.
@@ -99,7 +99,7 @@ typedef struct td_sqlite_header {
 } td_sqlite_header;
 
 /* The database: caller-owned; fields are private. */
-typedef struct td_sqlite {
+typedef struct td_sqlite_decoder {
     td_input in[TD_SQLITE_LANES];
     td_fault fault;
     td_sqlite_files files;
@@ -112,7 +112,7 @@ typedef struct td_sqlite {
     uint8_t page_shift;       /* log2(page_size) */
     uint8_t lane;             /* the lane whose request is outstanding */
     uint8_t opened;           /* the header was read and checked */
-} td_sqlite;
+} td_sqlite_decoder;
 
 /* Kinds of b-tree. */
 enum td_sqlite_tree {
@@ -146,8 +146,8 @@ typedef struct td_sqlite_value {
 } td_sqlite_value;
 
 enum td_sqlite_event_kind {
-    TD_SQLITE_ROW = 1,        /* .row: a row begins */
-    TD_SQLITE_VALUE = 2       /* .column and .value: a column's value, or
+    TD_SQLITE_EV_ROW = 1,        /* .row: a row begins */
+    TD_SQLITE_EV_VALUE = 2       /* .column and .value: a column's value, or
                                  a fragment of it */
 };
 
@@ -207,7 +207,7 @@ typedef struct td_sqlite_level {
 
 /* A scan of one b-tree: caller-owned; fields are private. */
 typedef struct td_sqlite_cursor {
-    td_sqlite *db;
+    td_sqlite_decoder *db;
     uint32_t root;
     uint32_t flags;
     uint8_t lane;
@@ -262,20 +262,20 @@ typedef struct td_sqlite_cursor {
 
 /* Prepare a database. `files` describes the file and its neighbours.
  * flags: 0. Returns TD_OK or TD_E_INVALID_ARGUMENT. */
-int td_sqlite_init(td_sqlite *db, const td_sqlite_files *files,
+int td_sqlite_init(td_sqlite_decoder *db, const td_sqlite_files *files,
                    uint32_t flags);
 
 /* Read and check the header: TD_OK, TD_NEED_INPUT, or an error
  * (TD_E_SQLITE_MAGIC, _HEADER, _WAL, _HOT_JOURNAL, TD_E_TRUNCATED).
  * Cursors call it themselves; call it to look at the header first. */
-int td_sqlite_open(td_sqlite *db);
-const td_sqlite_header *td_sqlite_info(const td_sqlite *db);
+int td_sqlite_open(td_sqlite_decoder *db);
+const td_sqlite_header *td_sqlite_info(const td_sqlite_decoder *db);
 
 /* The outstanding request (source = lane) and its answer. */
-const td_request *td_sqlite_request(const td_sqlite *db);
-int td_sqlite_feed(td_sqlite *db, const void *data, size_t len);
+const td_request *td_sqlite_request(const td_sqlite_decoder *db);
+int td_sqlite_feed(td_sqlite_decoder *db, const void *data, size_t len);
 /* The sticky error, shared by the database and all its cursors. */
-const td_fault *td_sqlite_fault(const td_sqlite *db);
+const td_fault *td_sqlite_fault(const td_sqlite_decoder *db);
 
 /* Scan the b-tree rooted at `root` (1 is sqlite_schema) through `lane`
  * (0 or 1). flags: a td_sqlite_tree (the kind the root must be; 0 takes
@@ -283,7 +283,7 @@ const td_fault *td_sqlite_fault(const td_sqlite *db);
  * leading columns of an index b-tree, when integers, increase strictly),
  * | TD_SQLITE_WHOLE_ROWS, | TD_SQLITE_SCHEMA_ROWS. Returns TD_OK or
  * TD_E_INVALID_ARGUMENT. */
-int td_sqlite_scan(td_sqlite_cursor *c, td_sqlite *db, uint32_t root,
+int td_sqlite_scan(td_sqlite_cursor *c, td_sqlite_decoder *db, uint32_t root,
                    unsigned lane, uint32_t flags);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END (the b-tree has no more rows), or an
@@ -306,7 +306,7 @@ typedef struct td_sqlite_freelist_walk {
     uint32_t seen;            /* freelist pages counted */
     uint8_t started;
 } td_sqlite_freelist_walk;
-int td_sqlite_check_freelist(td_sqlite *db, td_sqlite_freelist_walk *walk);
+int td_sqlite_check_freelist(td_sqlite_decoder *db, td_sqlite_freelist_walk *walk);
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,7 @@
  * or END event.
  *
  * The scanner follows the contract at the top of <tracedec.h>: forward
- * only, no workspace, sizeof(td_tagscan) <= 320 bytes. Paths are bounded:
+ * only, no workspace, sizeof(td_tagscan_decoder) <= 320 bytes. Paths are bounded:
  * at most TD_TAGSCAN_DEPTH_MAX elements and TD_TAGSCAN_PATH_MAX bytes
  * ('/' separators included); deeper or longer paths stop the scan with
  * TD_E_TAGSCAN_LIMIT.
@@ -39,9 +39,9 @@ extern "C" {
 #define TD_TAGSCAN_DEPTH_MAX 32
 
 enum td_tagscan_kind {
-    TD_TAGSCAN_START = 1, /* an element opens: path ends with its name */
-    TD_TAGSCAN_TEXT = 2,  /* a fragment of the innermost element's text */
-    TD_TAGSCAN_END = 3    /* an element closes: path still names it */
+    TD_TAGSCAN_EV_START = 1, /* an element opens: path ends with its name */
+    TD_TAGSCAN_EV_TEXT = 2,  /* a fragment of the innermost element's text */
+    TD_TAGSCAN_EV_END = 3    /* an element closes: path still names it */
 };
 
 typedef struct td_tagscan_event {
@@ -75,24 +75,24 @@ typedef struct td_tagscan_state {
     char path[TD_TAGSCAN_PATH_MAX];
 } td_tagscan_state;
 
-typedef struct td_tagscan {
+typedef struct td_tagscan_decoder {
     td_input in;
     td_fault fault;
     td_tagscan_state st;
-} td_tagscan;
+} td_tagscan_decoder;
 
 /* Prepare a scanner. `source` is the number its requests name (0 when the
  * scanner is used alone). Returns TD_OK or TD_E_INVALID_ARGUMENT. */
-int td_tagscan_init(td_tagscan *s, uint32_t source);
+int td_tagscan_init(td_tagscan_decoder *s, uint32_t source);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended outside every element),
  * or an error, sticky: TD_E_TRUNCATED (the input ends inside a tag, a
  * comment or an open element), TD_E_TAGSCAN_SYNTAX, TD_E_TAGSCAN_MISMATCH,
  * TD_E_TAGSCAN_LIMIT. Pointers in *ev stay valid until the next call. */
-int td_tagscan_next(td_tagscan *s, td_tagscan_event *ev);
-const td_request *td_tagscan_request(const td_tagscan *s);
-int td_tagscan_feed(td_tagscan *s, const void *data, size_t len);
-const td_fault *td_tagscan_fault(const td_tagscan *s);
+int td_tagscan_next(td_tagscan_decoder *s, td_tagscan_event *ev);
+const td_request *td_tagscan_request(const td_tagscan_decoder *s);
+int td_tagscan_feed(td_tagscan_decoder *s, const void *data, size_t len);
+const td_fault *td_tagscan_fault(const td_tagscan_decoder *s);
 
 #ifdef __cplusplus
 }

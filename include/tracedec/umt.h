@@ -215,9 +215,6 @@ enum td_umt_event_kind {
     TD_UMT_EV_WARNING = 20        /* .warning */
 };
 
-/* td_umt_event.flags */
-#define TD_UMT_LAST_FRAGMENT 1u /* BYTES: the last fragment of its payload */
-
 /* What a BYTES fragment belongs to (td_umt_event.bytes.of). */
 enum td_umt_payload {
     TD_UMT_OF_STRING = 1, /* the STRING before it: raw characters (UTF-16LE
@@ -269,7 +266,7 @@ typedef struct td_umt_map_entry { /* regInfo */
 
 typedef struct td_umt_event {
     int kind;        /* enum td_umt_event_kind */
-    uint32_t flags;  /* TD_UMT_LAST_FRAGMENT */
+    uint32_t flags;  /* TD_LAST_FRAGMENT */
     uint32_t file;   /* enum td_umt_file holding what it describes */
     uint64_t offset; /* absolute offset in that file */
     uint64_t size;   /* bytes it occupies there */

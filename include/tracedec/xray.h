@@ -32,25 +32,22 @@ enum td_xray_action {
 
 /* Event kinds. Each names the sub-struct of td_xray_event that it fills. */
 enum td_xray_event_kind {
-    TD_XRAY_HEADER = 1,       /* .header: the 32-byte file header */
-    TD_XRAY_EXTENTS = 2,      /* .extents: FDR v2+ BufferExtents */
-    TD_XRAY_NEW_BUFFER = 3,   /* .thread: FDR NewBuffer (tid) */
-    TD_XRAY_WALLCLOCK = 4,    /* .wallclock */
-    TD_XRAY_PID = 5,          /* .thread: FDR v3+ Pid record */
-    TD_XRAY_NEW_CPU = 6,      /* .cpu: NewCPUId (cpu, absolute tsc) */
-    TD_XRAY_TSC_WRAP = 7,     /* .cpu: TSCWrap (new base tsc) */
-    TD_XRAY_FUNCTION = 8,     /* .function: FDR or basic function record */
-    TD_XRAY_CALL_ARG = 9,     /* .call_arg: FDR CallArgument / basic payload */
-    TD_XRAY_CUSTOM_EVENT = 10,/* .event: CustomEventMarker; PAYLOAD follows */
-    TD_XRAY_TYPED_EVENT = 11, /* .event: TypedEventMarker; PAYLOAD follows */
-    TD_XRAY_PAYLOAD = 12,     /* .payload: a fragment of event bytes */
-    TD_XRAY_END_OF_BUFFER = 13,/* FDR v1 EndOfBuffer */
-    TD_XRAY_PADDING = 14,     /* .padding: v1 bytes skipped after EndOfBuffer */
-    TD_XRAY_WARNING = 15      /* .warning */
+    TD_XRAY_EV_HEADER = 1,       /* .header: the 32-byte file header */
+    TD_XRAY_EV_EXTENTS = 2,      /* .extents: FDR v2+ BufferExtents */
+    TD_XRAY_EV_NEW_BUFFER = 3,   /* .thread: FDR NewBuffer (tid) */
+    TD_XRAY_EV_WALLCLOCK = 4,    /* .wallclock */
+    TD_XRAY_EV_PID = 5,          /* .thread: FDR v3+ Pid record */
+    TD_XRAY_EV_NEW_CPU = 6,      /* .cpu: NewCPUId (cpu, absolute tsc) */
+    TD_XRAY_EV_TSC_WRAP = 7,     /* .cpu: TSCWrap (new base tsc) */
+    TD_XRAY_EV_FUNCTION = 8,     /* .function: FDR or basic function record */
+    TD_XRAY_EV_CALL_ARG = 9,     /* .call_arg: FDR CallArgument / basic payload */
+    TD_XRAY_EV_CUSTOM_EVENT = 10,/* .event: CustomEventMarker; PAYLOAD follows */
+    TD_XRAY_EV_TYPED_EVENT = 11, /* .event: TypedEventMarker; PAYLOAD follows */
+    TD_XRAY_EV_PAYLOAD = 12,     /* .payload: a fragment of event bytes */
+    TD_XRAY_EV_END_OF_BUFFER = 13,/* FDR v1 EndOfBuffer */
+    TD_XRAY_EV_PADDING = 14,     /* .padding: v1 bytes skipped after EndOfBuffer */
+    TD_XRAY_EV_WARNING = 15      /* .warning */
 };
-
-/* td_xray_event.flags */
-#define TD_XRAY_LAST_FRAGMENT 1u /* PAYLOAD: the last fragment of its event */
 
 typedef struct td_xray_event {
     int kind;          /* enum td_xray_event_kind */

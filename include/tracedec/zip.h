@@ -33,22 +33,20 @@ extern "C" {
 #define TD_ZIP_SEEKABLE 1u /* init flag: cross-check with random access */
 
 enum td_zip_event_kind {
-    TD_ZIP_MEMBER = 1,     /* .header: a local file header, its fields as
+    TD_ZIP_EV_MEMBER = 1,     /* .header: a local file header, its fields as
                               written (zip64 and descriptor values come
                               with MEMBER_END) */
-    TD_ZIP_NAME = 2,       /* .text: a fragment of the member's name; an
+    TD_ZIP_EV_NAME = 2,       /* .text: a fragment of the member's name; an
                               empty name is one empty last fragment */
-    TD_ZIP_DATA = 3,       /* .data: decompressed bytes of the member */
-    TD_ZIP_MEMBER_END = 4, /* .header: the member's CRC and sizes matched
+    TD_ZIP_EV_DATA = 3,       /* .data: decompressed bytes of the member */
+    TD_ZIP_EV_MEMBER_END = 4, /* .header: the member's CRC and sizes matched
                               (from the descriptor when it has one);
                               offset and size are the descriptor's, or the
                               end of the data and 0 */
-    TD_ZIP_CENTRAL = 5,    /* .header: a central directory entry, checked
+    TD_ZIP_EV_CENTRAL = 5,    /* .header: a central directory entry, checked
                               (its name is not delivered) */
-    TD_ZIP_END = 6         /* .end: the end of central directory record */
+    TD_ZIP_EV_END = 6         /* .end: the end of central directory record */
 };
-
-#define TD_ZIP_LAST_FRAGMENT 1u /* NAME: the last fragment of the name */
 
 /* The fields of a local header or central directory entry. */
 typedef struct td_zip_header {
@@ -91,7 +89,7 @@ typedef struct td_zip_event {
     } end;
 } td_zip_event;
 
-typedef struct td_zip {
+typedef struct td_zip_decoder {
     td_input in;
     td_fault fault;
     td_inflate_state z;
@@ -124,21 +122,21 @@ typedef struct td_zip {
     uint16_t comment_len;
     uint8_t state;
     uint8_t phase;         /* which records may come next */
-} td_zip;
+} td_zip_decoder;
 
 /* window: TD_INFLATE_WINDOW bytes. flags: 0 or TD_ZIP_SEEKABLE.
  * Returns TD_OK, TD_E_INVALID_ARGUMENT or TD_E_BAD_CONFIG. */
-int td_zip_init(td_zip *d, void *window, size_t window_size, uint32_t flags);
-int td_zip_reset(td_zip *d);
+int td_zip_init(td_zip_decoder *d, void *window, size_t window_size, uint32_t flags);
+int td_zip_reset(td_zip_decoder *d);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END (after the end of central directory
  * record and its comment, at the end of the input), or an error:
  * TD_E_TRUNCATED, TD_E_ZIP_*, TD_E_INFLATE_*. Pointers stay valid until the
  * next call. */
-int td_zip_next(td_zip *d, td_zip_event *ev);
-const td_request *td_zip_request(const td_zip *d);
-int td_zip_feed(td_zip *d, const void *data, size_t len);
-const td_fault *td_zip_fault(const td_zip *d);
+int td_zip_next(td_zip_decoder *d, td_zip_event *ev);
+const td_request *td_zip_request(const td_zip_decoder *d);
+int td_zip_feed(td_zip_decoder *d, const void *data, size_t len);
+const td_fault *td_zip_fault(const td_zip_decoder *d);
 
 #ifdef __cplusplus
 }

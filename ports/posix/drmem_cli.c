@@ -34,7 +34,7 @@ typedef struct drmem_run {
  * a compressed file have offsets in its decompressed records, which a zip
  * counts from the start of the member (named, as users find it by name).
  */
-static void report_fault(const char *path, const td_drmem_file *f)
+static void report_fault(const char *path, const td_drmem_file_decoder *f)
 {
     td_drmem_where where;
     const td_fault *fault = td_drmem_file_fault(f, &where);
@@ -105,7 +105,7 @@ static void close_shard(drmem_run *r, host *h)
         host_close(h);
 }
 
-static int next_event(drmem_run *r, td_drmem_file *f, td_drmem_event *ev)
+static int next_event(drmem_run *r, td_drmem_file_decoder *f, td_drmem_event *ev)
 {
     if (r->tallying)
         return td_drmem_file_tally_next(f, ev, &r->tally);
@@ -132,7 +132,7 @@ static int finish_tally(drmem_run *r)
 static int decode_shard(drmem_run *r, const char *path, void *window)
 {
     host own, *h = open_shard(r, &own, path);
-    td_drmem_file *f = malloc(sizeof *f);
+    td_drmem_file_decoder *f = malloc(sizeof *f);
     td_drmem_event ev;
     const uint8_t *data;
     size_t len;

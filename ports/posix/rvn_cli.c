@@ -3,7 +3,7 @@
  *
  *   info      the database header, the tables, the _metadata row, what an
  *             older trace lacks (reads only sqlite_schema and _metadata);
- *   validate  every check of td_rvn; exit 0 valid, 1 not, 2 usage or I/O;
+ *   validate  every check of td_rvn_decoder; exit 0 valid, 1 not, 2 usage or I/O;
  *   stat      counts of blocks, instructions, executions, interrupts;
  *   dump      the trace as executed blocks: one line per execution row
  *             "[start, end) block ID pc=0x.. mode=M instructions=N", and
@@ -25,7 +25,7 @@ typedef struct block_fact {
 
 typedef struct rvn_run {
     const cli_options *o;
-    td_rvn r;
+    td_rvn_decoder r;
     sqlite_host h;
     block_fact *blocks;
     size_t block_count, block_cap;
@@ -79,7 +79,7 @@ static void keep_block(rvn_run *run, const td_rvn_event *ev)
 static void dump_event(rvn_run *run, const td_rvn_event *ev)
 {
     const block_fact *b;
-    if (ev->kind == TD_RVN_INTERRUPT) {
+    if (ev->kind == TD_RVN_EV_INTERRUPT) {
         printf("interrupt at %" PRIu64 ": number %" PRId64 " %s pc=0x%" PRIx64
                " mode=%u related_block=%" PRId64 "\n",
                ev->interrupt.transition, ev->interrupt.number,
@@ -88,7 +88,7 @@ static void dump_event(rvn_run *run, const td_rvn_event *ev)
                ev->interrupt.related_block_id);
         return;
     }
-    if (ev->kind != TD_RVN_EXECUTION)
+    if (ev->kind != TD_RVN_EV_EXECUTION)
         return;
     printf("[%" PRIu64 ", %" PRIu64 ") block %" PRId64, ev->execution.start,
            ev->execution.end, ev->execution.block_id);
@@ -108,23 +108,23 @@ static void dump_event(rvn_run *run, const td_rvn_event *ev)
 static void consume(rvn_run *run, const td_rvn_event *ev)
 {
     switch (ev->kind) {
-    case TD_RVN_METADATA_TEXT:
+    case TD_RVN_EV_METADATA_TEXT:
         keep_text(run, ev);
         break;
-    case TD_RVN_METADATA:
+    case TD_RVN_EV_METADATA:
         run->metadata = *ev;
         run->have_metadata = true;
         break;
-    case TD_RVN_TABLES:
+    case TD_RVN_EV_TABLES:
         run->tables = *ev;
         break;
-    case TD_RVN_BLOCK:
+    case TD_RVN_EV_BLOCK:
         if (ev->block.mode < 3)
             run->modes[ev->block.mode]++;
         if (run->o->command == CMD_DUMP)
             keep_block(run, ev);
         break;
-    case TD_RVN_WARNING:
+    case TD_RVN_EV_WARNING:
         run->warnings++;
         if (run->o->verbose || run->o->command == CMD_INFO)
             fprintf(stderr, "%s: warning %s: %s\n", run->o->path,
@@ -219,7 +219,7 @@ static int drive(rvn_run *run)
             return EXIT_INVALID;
         }
         consume(run, &ev);
-        if (run->o->command == CMD_INFO && ev.kind == TD_RVN_METADATA)
+        if (run->o->command == CMD_INFO && ev.kind == TD_RVN_EV_METADATA)
             break;
     }
     return EXIT_VALID;

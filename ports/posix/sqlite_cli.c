@@ -20,7 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
-int sqlite_answer(sqlite_host *h, td_sqlite *db)
+int sqlite_answer(sqlite_host *h, td_sqlite_decoder *db)
 {
     const uint8_t *data;
     size_t len;
@@ -75,7 +75,7 @@ static void schema_value(schema_row *r, int encoding, text_value *t,
         *slot[ev->column] = s;
 }
 
-long sqlite_read_schema(sqlite_host *h, td_sqlite *db, const char *path,
+long sqlite_read_schema(sqlite_host *h, td_sqlite_decoder *db, const char *path,
                         schema_row **rows, int *status)
 {
     td_sqlite_cursor c;
@@ -97,7 +97,7 @@ long sqlite_read_schema(sqlite_host *h, td_sqlite *db, const char *path,
             quote_free(&t.b);
             return -1;
         }
-        if (ev.kind == TD_SQLITE_ROW) {
+        if (ev.kind == TD_SQLITE_EV_ROW) {
             r = realloc(r, (size_t)(n + 1) * sizeof *r);
             memset(&r[n++], 0, sizeof *r);
         } else {
@@ -342,7 +342,7 @@ static void put_direct_row(table_dump *d, const td_sqlite_event *ev)
 static void dump_event(table_dump *d, const td_sqlite_event *ev)
 {
     uint32_t i;
-    if (ev->kind == TD_SQLITE_VALUE) {
+    if (ev->kind == TD_SQLITE_EV_VALUE) {
         if (ev->column < d->shape->count)
             put_value(d, d->to_column[ev->column], &ev->value);
         if (d->in_row && ev->value.last &&
@@ -365,7 +365,7 @@ static void dump_event(table_dump *d, const td_sqlite_event *ev)
         finish_row(d);
 }
 
-static int scan_table(sqlite_host *h, td_sqlite *db, const char *path,
+static int scan_table(sqlite_host *h, td_sqlite_decoder *db, const char *path,
                       uint32_t root, table_dump *d)
 {
     td_sqlite_cursor c;
@@ -467,7 +467,7 @@ static bool unsupported_shape(const sql_table *t, const char *path)
 int sqlite_dump_table(const cli_options *o)
 {
     sqlite_host h;
-    td_sqlite db;
+    td_sqlite_decoder db;
     schema_row *rows = NULL;
     sql_table shape;
     table_dump d;
@@ -517,7 +517,7 @@ void sqlite_print_header(const td_sqlite_header *h)
 int sqlite_info(const cli_options *o)
 {
     sqlite_host h;
-    td_sqlite db;
+    td_sqlite_decoder db;
     schema_row *rows = NULL;
     long n, i;
     int status = EXIT_USAGE;

@@ -10,7 +10,7 @@
 
 /* Answer the database's outstanding request from the host. Returns 0, or
  * -1 after printing the I/O error. */
-int sqlite_answer(sqlite_host *h, td_sqlite *db);
+int sqlite_answer(sqlite_host *h, td_sqlite_decoder *db);
 
 /* One row of sqlite_schema, as UTF-8 strings (malloc'd). */
 typedef struct schema_row {
@@ -20,7 +20,7 @@ typedef struct schema_row {
 
 /* Read sqlite_schema. Returns the number of rows (*rows malloc'd), or -1
  * after reporting the error (*status is the exit status then). */
-long sqlite_read_schema(sqlite_host *h, td_sqlite *db, const char *path,
+long sqlite_read_schema(sqlite_host *h, td_sqlite_decoder *db, const char *path,
                         schema_row **rows, int *status);
 void sqlite_free_schema(schema_row *rows, long n);
 

@@ -113,11 +113,11 @@ static void instant(xray_chrome *c, const td_xray_event *ev)
 {
     open_event(c, "i", ev->pid, ev->tid, ev->tsc);
     out_str(c->o, ",\"s\":\"t\",\"cat\":\"event\",\"name\":\"");
-    out_str(c->o, ev->kind == TD_XRAY_TYPED_EVENT ? "typed_event"
+    out_str(c->o, ev->kind == TD_XRAY_EV_TYPED_EVENT ? "typed_event"
                                                   : "custom_event");
     out_str(c->o, "\",\"args\":{\"size\":");
     out_i64(c->o, ev->event.size);
-    if (ev->kind == TD_XRAY_TYPED_EVENT) {
+    if (ev->kind == TD_XRAY_EV_TYPED_EVENT) {
         out_str(c->o, ",\"type\":");
         out_u64(c->o, ev->event.type);
     }
@@ -127,19 +127,19 @@ static void instant(xray_chrome *c, const td_xray_event *ev)
 int xray_chrome_event(xray_chrome *c, const td_xray_event *ev)
 {
     switch (ev->kind) {
-    case TD_XRAY_HEADER:
+    case TD_XRAY_EV_HEADER:
         c->frequency = ev->header.cycle_frequency;
         out_str(c->o, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
         return 0;
-    case TD_XRAY_FUNCTION:
+    case TD_XRAY_EV_FUNCTION:
         return function(c, ev);
-    case TD_XRAY_CUSTOM_EVENT:
-    case TD_XRAY_TYPED_EVENT:
+    case TD_XRAY_EV_CUSTOM_EVENT:
+    case TD_XRAY_EV_TYPED_EVENT:
         instant(c, ev);
         return stack_of(c, ev) == NULL ? -1 : 0;
-    case TD_XRAY_PAYLOAD:
+    case TD_XRAY_EV_PAYLOAD:
         escape_json(c->o, ev->payload.data, ev->payload.len);
-        if (ev->flags & TD_XRAY_LAST_FRAGMENT)
+        if (ev->flags & TD_LAST_FRAGMENT)
             out_str(c->o, "\"}}");
         return 0;
     default:

@@ -110,7 +110,7 @@ typedef struct llvm_run {
 static int print_llvm(void *ctx, const td_xray_event *ev)
 {
     llvm_run *l = ctx;
-    if (ev->kind == TD_XRAY_HEADER && ev->header.mode != TD_XRAY_MODE_FDR) {
+    if (ev->kind == TD_XRAY_EV_HEADER && ev->header.mode != TD_XRAY_MODE_FDR) {
         fprintf(stderr, "tracedec: --style=llvm prints FDR files only; this "
                         "is a basic-mode file\n");
         return EXIT_USAGE;
@@ -188,7 +188,7 @@ typedef struct stat_run {
 static int count(void *ctx, const td_xray_event *ev)
 {
     stat_run *sr = ctx;
-    if (ev->kind == TD_XRAY_WARNING && sr->o->verbose &&
+    if (ev->kind == TD_XRAY_EV_WARNING && sr->o->verbose &&
         sr->o->command == CMD_VALIDATE)
         fprintf(stderr, "%s:%" PRIu64 ": warning %s: %s\n", sr->o->path,
                 ev->offset, td_warning_name(ev->warning.code),

@@ -17,7 +17,7 @@
  * with `sort` every record is kept and printed in stable tsc order, as
  * llvm-xray does by default. */
 typedef struct yaml_record {
-    int kind;          /* TD_XRAY_FUNCTION, _CUSTOM_EVENT or _TYPED_EVENT */
+    int kind;          /* TD_XRAY_EV_FUNCTION, _CUSTOM_EVENT or _TYPED_EVENT */
     int action;
     uint16_t type;
     int32_t func_id;

@@ -43,7 +43,7 @@ static void marker(out *o, const td_xray_event *ev)
 {
     out_field_i64(o, ",\"payload_size\":", ev->event.size);
     out_field_i64(o, ",\"delta\":", ev->event.delta);
-    if (ev->kind == TD_XRAY_TYPED_EVENT)
+    if (ev->kind == TD_XRAY_EV_TYPED_EVENT)
         out_field_u64(o, ",\"type\":", ev->event.type);
     where(o, ev);
     out_str(o, ",\"data\":\"");
@@ -68,32 +68,32 @@ static void warning(out *o, const td_xray_event *ev)
 static void record_fields(out *o, const td_xray_event *ev)
 {
     switch (ev->kind) {
-    case TD_XRAY_EXTENTS:
+    case TD_XRAY_EV_EXTENTS:
         out_field_u64(o, ",\"bytes\":", ev->extents.bytes);
         break;
-    case TD_XRAY_PADDING:
+    case TD_XRAY_EV_PADDING:
         out_field_u64(o, ",\"bytes\":", ev->padding.bytes);
         break;
-    case TD_XRAY_NEW_BUFFER:
-    case TD_XRAY_PID:
+    case TD_XRAY_EV_NEW_BUFFER:
+    case TD_XRAY_EV_PID:
         out_field_i64(o, ",\"id\":", ev->thread.id);
         break;
-    case TD_XRAY_WALLCLOCK:
+    case TD_XRAY_EV_WALLCLOCK:
         out_field_u64(o, ",\"seconds\":", ev->wallclock.seconds);
         out_field_u64(o, ",\"micros\":", ev->wallclock.micros);
         break;
-    case TD_XRAY_NEW_CPU:
-    case TD_XRAY_TSC_WRAP:
+    case TD_XRAY_EV_NEW_CPU:
+    case TD_XRAY_EV_TSC_WRAP:
         out_field_u64(o, ",\"record_cpu\":", ev->cpu_record.id);
         out_field_u64(o, ",\"record_tsc\":", ev->cpu_record.tsc);
         break;
-    case TD_XRAY_FUNCTION:
+    case TD_XRAY_EV_FUNCTION:
         out_str(o, ",\"action\":\"");
         out_str(o, xray_action_name(ev->function.action));
         out_field_i64(o, "\",\"func_id\":", ev->function.func_id);
         out_field_u64(o, ",\"delta\":", ev->function.delta);
         break;
-    case TD_XRAY_CALL_ARG:
+    case TD_XRAY_EV_CALL_ARG:
         out_field_u64(o, ",\"value\":", ev->call_arg.value);
         break;
     default:
@@ -103,9 +103,9 @@ static void record_fields(out *o, const td_xray_event *ev)
 
 void xray_json_event(out *o, const td_xray_event *ev)
 {
-    if (ev->kind == TD_XRAY_PAYLOAD) {
+    if (ev->kind == TD_XRAY_EV_PAYLOAD) {
         escape_json(o, ev->payload.data, ev->payload.len);
-        if (ev->flags & TD_XRAY_LAST_FRAGMENT)
+        if (ev->flags & TD_LAST_FRAGMENT)
             out_str(o, "\"}\n");
         return;
     }
@@ -115,14 +115,14 @@ void xray_json_event(out *o, const td_xray_event *ev)
     out_str(o, xray_kind_name(ev->kind));
     out_char(o, '"');
     switch (ev->kind) {
-    case TD_XRAY_HEADER:
+    case TD_XRAY_EV_HEADER:
         header(o, ev);
         return;
-    case TD_XRAY_CUSTOM_EVENT:
-    case TD_XRAY_TYPED_EVENT:
+    case TD_XRAY_EV_CUSTOM_EVENT:
+    case TD_XRAY_EV_TYPED_EVENT:
         marker(o, ev);
         return;
-    case TD_XRAY_WARNING:
+    case TD_XRAY_EV_WARNING:
         warning(o, ev);
         out_str(o, "}\n");
         return;

@@ -11,7 +11,7 @@ const char *xray_kind_name(int kind)
         "unknown", "header", "extents", "new_buffer", "wallclock", "pid",
         "new_cpu", "tsc_wrap", "function", "call_arg", "custom_event",
         "typed_event", "payload", "end_of_buffer", "padding", "warning"};
-    return kind > 0 && kind <= TD_XRAY_WARNING ? names[kind] : names[0];
+    return kind > 0 && kind <= TD_XRAY_EV_WARNING ? names[kind] : names[0];
 }
 
 const char *xray_action_name(int action)
@@ -53,7 +53,7 @@ static void print_header(out *o, const td_xray_event *ev)
 
 static void print_event_marker(out *o, const td_xray_event *ev)
 {
-    if (ev->kind == TD_XRAY_TYPED_EVENT)
+    if (ev->kind == TD_XRAY_EV_TYPED_EVENT)
         out_field_u64(o, " type=", ev->event.type);
     out_field_i64(o, " size=", ev->event.size);
     out_field_i64(o, " delta=", ev->event.delta);
@@ -65,44 +65,44 @@ static void print_event_marker(out *o, const td_xray_event *ev)
 static bool print_native_fields(out *o, const td_xray_event *ev)
 {
     switch (ev->kind) {
-    case TD_XRAY_HEADER:
+    case TD_XRAY_EV_HEADER:
         print_header(o, ev);
         return false;
-    case TD_XRAY_EXTENTS:
-    case TD_XRAY_PADDING:
-        out_field_u64(o, " bytes=", ev->kind == TD_XRAY_EXTENTS
+    case TD_XRAY_EV_EXTENTS:
+    case TD_XRAY_EV_PADDING:
+        out_field_u64(o, " bytes=", ev->kind == TD_XRAY_EV_EXTENTS
                                     ? ev->extents.bytes
                                     : ev->padding.bytes);
         out_char(o, '\n');
         return false;
-    case TD_XRAY_NEW_BUFFER:
-    case TD_XRAY_PID:
-        out_field_i64(o, ev->kind == TD_XRAY_PID ? " pid=" : " tid=",
+    case TD_XRAY_EV_NEW_BUFFER:
+    case TD_XRAY_EV_PID:
+        out_field_i64(o, ev->kind == TD_XRAY_EV_PID ? " pid=" : " tid=",
                   ev->thread.id);
         out_char(o, '\n');
         return false;
-    case TD_XRAY_WALLCLOCK:
+    case TD_XRAY_EV_WALLCLOCK:
         out_field_u64(o, " seconds=", ev->wallclock.seconds);
         out_field_u64(o, " micros=", ev->wallclock.micros);
         out_char(o, '\n');
         return false;
-    case TD_XRAY_FUNCTION:
+    case TD_XRAY_EV_FUNCTION:
         out_char(o, ' ');
         out_str(o, xray_action_name(ev->function.action));
         out_field_i64(o, " func=", ev->function.func_id);
         out_field_u64(o, " delta=", ev->function.delta);
         return true;
-    case TD_XRAY_CALL_ARG:
+    case TD_XRAY_EV_CALL_ARG:
         out_field_u64(o, " value=", ev->call_arg.value);
         return true;
-    case TD_XRAY_CUSTOM_EVENT:
-    case TD_XRAY_TYPED_EVENT:
+    case TD_XRAY_EV_CUSTOM_EVENT:
+    case TD_XRAY_EV_TYPED_EVENT:
         print_event_marker(o, ev);
         return false;
-    case TD_XRAY_END_OF_BUFFER:
+    case TD_XRAY_EV_END_OF_BUFFER:
         out_char(o, '\n');
         return false;
-    case TD_XRAY_WARNING:
+    case TD_XRAY_EV_WARNING:
         out_char(o, ' ');
         out_str(o, td_warning_name(ev->warning.code));
         out_field_i64(o, " func=", ev->warning.func_id);
@@ -115,9 +115,9 @@ static bool print_native_fields(out *o, const td_xray_event *ev)
 
 void xray_print_native(out *o, const td_xray_event *ev)
 {
-    if (ev->kind == TD_XRAY_PAYLOAD) {
+    if (ev->kind == TD_XRAY_EV_PAYLOAD) {
         escape_c(o, ev->payload.data, ev->payload.len);
-        if (ev->flags & TD_XRAY_LAST_FRAGMENT)
+        if (ev->flags & TD_LAST_FRAGMENT)
             out_str(o, "\"\n");
         return;
     }
@@ -146,7 +146,7 @@ static void print_llvm_function(out *o, const td_xray_event *ev)
 static void print_llvm_marker(out *o, const td_xray_event *ev,
                               unsigned version)
 {
-    if (ev->kind == TD_XRAY_TYPED_EVENT) {
+    if (ev->kind == TD_XRAY_EV_TYPED_EVENT) {
         out_field_i64(o, "<Typed Event: delta = +", ev->event.delta);
         out_field_u64(o, ", type = ", ev->event.type);
     } else if (version >= 5) {
@@ -163,32 +163,32 @@ static void print_llvm_marker(out *o, const td_xray_event *ev,
 static void print_llvm_record(out *o, const td_xray_event *ev)
 {
     switch (ev->kind) {
-    case TD_XRAY_EXTENTS:
+    case TD_XRAY_EV_EXTENTS:
         out_field_u64(o, "<Buffer: size = ", ev->extents.bytes);
         out_str(o, " bytes>\n");
         break;
-    case TD_XRAY_NEW_BUFFER:
-    case TD_XRAY_PID:
-        out_field_i64(o, ev->kind == TD_XRAY_PID ? "<PID: " : "<Thread ID: ",
+    case TD_XRAY_EV_NEW_BUFFER:
+    case TD_XRAY_EV_PID:
+        out_field_i64(o, ev->kind == TD_XRAY_EV_PID ? "<PID: " : "<Thread ID: ",
                   ev->thread.id);
         out_str(o, ">\n");
         break;
-    case TD_XRAY_WALLCLOCK:
+    case TD_XRAY_EV_WALLCLOCK:
         out_field_u64(o, "<Wall Time: seconds = ", ev->wallclock.seconds);
         out_char(o, '.');
         out_u64_padded(o, ev->wallclock.micros, 6);
         out_str(o, ">\n");
         break;
-    case TD_XRAY_NEW_CPU:
+    case TD_XRAY_EV_NEW_CPU:
         out_field_u64(o, "<CPU: id = ", ev->cpu_record.id);
         out_field_u64(o, ", tsc = ", ev->cpu_record.tsc);
         out_str(o, ">\n");
         break;
-    case TD_XRAY_TSC_WRAP:
+    case TD_XRAY_EV_TSC_WRAP:
         out_field_u64(o, "<TSC Wrap: base = ", ev->cpu_record.tsc);
         out_str(o, ">\n");
         break;
-    default: /* TD_XRAY_CALL_ARG */
+    default: /* TD_XRAY_EV_CALL_ARG */
         out_field_u64(o, "<Call Argument: data = ", ev->call_arg.value);
         out_str(o, " (hex = 0x");
         out_hex(o, ev->call_arg.value, 1);
@@ -200,32 +200,32 @@ static void print_llvm_record(out *o, const td_xray_event *ev)
 void xray_print_llvm(out *o, xray_llvm_style *st, const td_xray_event *ev)
 {
     switch (ev->kind) {
-    case TD_XRAY_HEADER:
+    case TD_XRAY_EV_HEADER:
         st->version = ev->header.version;
         break;
-    case TD_XRAY_FUNCTION:
+    case TD_XRAY_EV_FUNCTION:
         print_llvm_function(o, ev);
         break;
-    case TD_XRAY_CUSTOM_EVENT:
-    case TD_XRAY_TYPED_EVENT:
+    case TD_XRAY_EV_CUSTOM_EVENT:
+    case TD_XRAY_EV_TYPED_EVENT:
         st->marker = ev->kind;
         print_llvm_marker(o, ev, st->version);
         break;
-    case TD_XRAY_PAYLOAD:
+    case TD_XRAY_EV_PAYLOAD:
         out_bytes(o, ev->payload.data, ev->payload.len);
-        if (ev->flags & TD_XRAY_LAST_FRAGMENT)
-            out_str(o, st->marker == TD_XRAY_TYPED_EVENT ? "'\n" : "'>\n");
+        if (ev->flags & TD_LAST_FRAGMENT)
+            out_str(o, st->marker == TD_XRAY_EV_TYPED_EVENT ? "'\n" : "'>\n");
         break;
-    case TD_XRAY_END_OF_BUFFER:
+    case TD_XRAY_EV_END_OF_BUFFER:
         out_str(o, "<End of Buffer>\n");
         break;
-    case TD_XRAY_EXTENTS:
-    case TD_XRAY_NEW_BUFFER:
-    case TD_XRAY_PID:
-    case TD_XRAY_WALLCLOCK:
-    case TD_XRAY_NEW_CPU:
-    case TD_XRAY_TSC_WRAP:
-    case TD_XRAY_CALL_ARG:
+    case TD_XRAY_EV_EXTENTS:
+    case TD_XRAY_EV_NEW_BUFFER:
+    case TD_XRAY_EV_PID:
+    case TD_XRAY_EV_WALLCLOCK:
+    case TD_XRAY_EV_NEW_CPU:
+    case TD_XRAY_EV_TSC_WRAP:
+    case TD_XRAY_EV_CALL_ARG:
         print_llvm_record(o, ev);
         break;
     default:

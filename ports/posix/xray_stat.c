@@ -46,19 +46,19 @@ int xray_stat_event(xray_stat *s, const td_xray_event *ev)
     if (ev->offset + ev->size > s->file_bytes)
         s->file_bytes = ev->offset + ev->size;
     switch (ev->kind) {
-    case TD_XRAY_HEADER:
+    case TD_XRAY_EV_HEADER:
         s->header = *ev;
         return 0;
-    case TD_XRAY_FUNCTION:
+    case TD_XRAY_EV_FUNCTION:
         s->actions[ev->function.action & 3]++;
         return note_thread(s, ev);
-    case TD_XRAY_CUSTOM_EVENT:
-    case TD_XRAY_TYPED_EVENT:
+    case TD_XRAY_EV_CUSTOM_EVENT:
+    case TD_XRAY_EV_TYPED_EVENT:
         return note_thread(s, ev);
-    case TD_XRAY_PAYLOAD:
+    case TD_XRAY_EV_PAYLOAD:
         s->payload_bytes += ev->payload.len;
         return 0;
-    case TD_XRAY_WARNING:
+    case TD_XRAY_EV_WARNING:
         if (ev->warning.code >= 100 && ev->warning.code < 108)
             s->warnings[ev->warning.code - 100]++;
         return 0;
@@ -71,15 +71,15 @@ uint64_t xray_stat_records(const xray_stat *s)
 {
     uint64_t n = 0;
     int k;
-    for (k = TD_XRAY_EXTENTS; k <= TD_XRAY_END_OF_BUFFER; k++)
-        if (k != TD_XRAY_PAYLOAD)
+    for (k = TD_XRAY_EV_EXTENTS; k <= TD_XRAY_EV_END_OF_BUFFER; k++)
+        if (k != TD_XRAY_EV_PAYLOAD)
             n += s->kinds[k];
     return n;
 }
 
 static uint64_t buffers(const xray_stat *s)
 {
-    return s->kinds[TD_XRAY_NEW_BUFFER];
+    return s->kinds[TD_XRAY_EV_NEW_BUFFER];
 }
 
 static double span_seconds(const xray_stat *s)
@@ -103,8 +103,8 @@ void xray_stat_print(FILE *f, const xray_stat *s)
             s->header.header.big_endian ? "big" : "little");
     fprintf(f, "bytes: %" PRIu64 "\n", s->file_bytes);
     fprintf(f, "records: %" PRIu64 "\n", xray_stat_records(s));
-    for (k = TD_XRAY_EXTENTS; k <= TD_XRAY_END_OF_BUFFER; k++)
-        if (k != TD_XRAY_PAYLOAD && s->kinds[k] != 0)
+    for (k = TD_XRAY_EV_EXTENTS; k <= TD_XRAY_EV_END_OF_BUFFER; k++)
+        if (k != TD_XRAY_EV_PAYLOAD && s->kinds[k] != 0)
             fprintf(f, "  %-14s %" PRIu64 "\n", xray_kind_name(k), s->kinds[k]);
     for (k = 0; k < 4; k++)
         if (s->actions[k] != 0)
@@ -130,9 +130,9 @@ void xray_stat_print_json(FILE *f, const xray_stat *s)
             mode_name(s), s->header.header.version,
             s->header.header.big_endian ? "true" : "false", s->file_bytes,
             xray_stat_records(s));
-    for (k = TD_XRAY_EXTENTS; k <= TD_XRAY_END_OF_BUFFER; k++)
-        if (k != TD_XRAY_PAYLOAD)
-            fprintf(f, "%s\"%s\":%" PRIu64, k == TD_XRAY_EXTENTS ? "" : ",",
+    for (k = TD_XRAY_EV_EXTENTS; k <= TD_XRAY_EV_END_OF_BUFFER; k++)
+        if (k != TD_XRAY_EV_PAYLOAD)
+            fprintf(f, "%s\"%s\":%" PRIu64, k == TD_XRAY_EV_EXTENTS ? "" : ",",
                     xray_kind_name(k), s->kinds[k]);
     fputs("},\"functions\":{", f);
     for (k = 0; k < 4; k++)

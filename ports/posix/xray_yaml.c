@@ -17,9 +17,9 @@ static const char *kind_name(const yaml_record *r)
     static const char *const actions[] = {"function-enter", "function-exit",
                                           "function-tail-exit",
                                           "function-enter-arg"};
-    if (r->kind == TD_XRAY_CUSTOM_EVENT)
+    if (r->kind == TD_XRAY_EV_CUSTOM_EVENT)
         return "custom-event";
-    if (r->kind == TD_XRAY_TYPED_EVENT)
+    if (r->kind == TD_XRAY_EV_TYPED_EVENT)
         return "typed-event";
     return actions[r->action & 3];
 }
@@ -187,9 +187,9 @@ static int hold(xray_yaml *y, const td_xray_event *ev)
     yaml_record *r = &y->pending;
     memset(r, 0, sizeof *r);
     r->kind = ev->kind;
-    r->func_id = ev->kind == TD_XRAY_FUNCTION ? ev->function.func_id : 0;
+    r->func_id = ev->kind == TD_XRAY_EV_FUNCTION ? ev->function.func_id : 0;
     r->action = ev->function.action;
-    r->type = ev->kind == TD_XRAY_TYPED_EVENT ? ev->event.type : 0;
+    r->type = ev->kind == TD_XRAY_EV_TYPED_EVENT ? ev->event.type : 0;
     r->cpu = ev->cpu;
     r->tid = ev->tid;
     r->pid = ev->pid;
@@ -234,20 +234,20 @@ static void print_header(out *o, const td_xray_event *ev)
 int xray_yaml_event(xray_yaml *y, const td_xray_event *ev)
 {
     switch (ev->kind) {
-    case TD_XRAY_HEADER:
+    case TD_XRAY_EV_HEADER:
         print_header(y->o, ev);
         return 0;
-    case TD_XRAY_FUNCTION:
-    case TD_XRAY_CUSTOM_EVENT:
-    case TD_XRAY_TYPED_EVENT:
+    case TD_XRAY_EV_FUNCTION:
+    case TD_XRAY_EV_CUSTOM_EVENT:
+    case TD_XRAY_EV_TYPED_EVENT:
         return hold(y, ev);
-    case TD_XRAY_CALL_ARG:
+    case TD_XRAY_EV_CALL_ARG:
         return y->have_pending ? add_arg(&y->pending, ev->call_arg.value) : 0;
-    case TD_XRAY_PAYLOAD:
+    case TD_XRAY_EV_PAYLOAD:
         return y->have_pending
                    ? add_data(&y->pending, ev->payload.data, ev->payload.len)
                    : 0;
-    case TD_XRAY_END_OF_BUFFER:
+    case TD_XRAY_EV_END_OF_BUFFER:
         return release(y);
     default:
         return 0;

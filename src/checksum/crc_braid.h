@@ -15,8 +15,8 @@
  * CRC of the whole input. Short inputs and the tail go a byte at a time.
  * Loads are assembled from bytes: any alignment, any host byte order.
  */
-#ifndef TD_CRC_BRAID_H
-#define TD_CRC_BRAID_H
+#ifndef TDI_CRC_BRAID_H
+#define TDI_CRC_BRAID_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -39,7 +39,7 @@ static inline uint32_t crc_byte(const uint32_t *byte_table, uint32_t r,
 static inline uint32_t crc_braid_word(const uint32_t (*braid)[256],
                                       const uint8_t *p, uint32_t lane)
 {
-    uint32_t lo = td_le32(p) ^ lane;
+    uint32_t lo = tdi_le32(p) ^ lane;
     return braid[0][lo & 0xff] ^ braid[1][(lo >> 8) & 0xff] ^
            braid[2][(lo >> 16) & 0xff] ^ braid[3][lo >> 24] ^
            braid[4][p[4]] ^ braid[5][p[5]] ^ braid[6][p[6]] ^
@@ -63,7 +63,7 @@ static inline uint32_t crc_last_block(const uint32_t *byte_table,
     uint32_t r = 0;
     unsigned k, i;
     for (k = 0; k < CRC_LANES; k++) {
-        uint64_t w = td_le64(p + 8 * k) ^ lane[k] ^ r;
+        uint64_t w = tdi_le64(p + 8 * k) ^ lane[k] ^ r;
         r = 0;
         for (i = 0; i < 8; i++)
             r = crc_byte(byte_table, r, (uint8_t)(w >> (8 * i)));
@@ -98,4 +98,4 @@ static inline uint32_t crc_braided(const uint32_t *byte_table,
     return crc_bytes(byte_table, r, p + CRC_BLOCK, len - CRC_BLOCK);
 }
 
-#endif /* TD_CRC_BRAID_H */
+#endif /* TDI_CRC_BRAID_H */

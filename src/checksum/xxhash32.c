@@ -31,7 +31,7 @@ static uint32_t rotl(uint32_t v, unsigned n)
 
 static uint32_t round32(uint32_t acc, const uint8_t *p)
 {
-    return rotl(acc + td_le32(p) * P2, 13) * P1;
+    return rotl(acc + tdi_le32(p) * P2, 13) * P1;
 }
 
 static void stripe(uint32_t v[4], const uint8_t *p)
@@ -103,7 +103,7 @@ uint32_t td_xxh32_digest(const td_xxh32 *h)
         acc = h->seed + P5;
     acc += h->total_low;
     for (; end - p >= 4; p += 4)
-        acc = rotl(acc + td_le32(p) * P3, 17) * P4;
+        acc = rotl(acc + tdi_le32(p) * P3, 17) * P4;
     for (; p < end; p++)
         acc = rotl(acc + *p * P5, 11) * P1;
     acc ^= acc >> 15;

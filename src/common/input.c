@@ -5,7 +5,7 @@
  * when the span holds all of it. Otherwise the bytes the span does hold are
  * copied into in->stage, the span is used up, and a request goes out for the
  * byte that follows; the next span tops the stage up until the field is
- * whole. Because staged bytes have already left the span, td_input_tell()
+ * whole. Because staged bytes have already left the span, tdi_input_tell()
  * subtracts them, and every request names span end, which is always the
  * next byte of the stream: forward-only reading, whatever the chunking.
  */
@@ -14,7 +14,7 @@
 
 
 
-void td_input_init(td_input *in)
+void tdi_input_init(td_input *in)
 {
     memset(in, 0, sizeof *in);
 }
@@ -28,7 +28,7 @@ static void request_next(td_input *in, size_t min_len)
     in->waiting = 1;
 }
 
-void td_input_seek(td_input *in, uint32_t source, uint64_t offset)
+void tdi_input_seek(td_input *in, uint32_t source, uint64_t offset)
 {
     in->span = NULL;
     in->span_len = 0;
@@ -40,7 +40,7 @@ void td_input_seek(td_input *in, uint32_t source, uint64_t offset)
     in->waiting = 0;
 }
 
-int td_input_feed(td_input *in, const void *data, size_t len)
+int tdi_input_feed(td_input *in, const void *data, size_t len)
 {
     if (!in->waiting || (data == NULL && len > 0))
         return TD_E_PROTOCOL;
@@ -56,7 +56,7 @@ int td_input_feed(td_input *in, const void *data, size_t len)
     return TD_OK;
 }
 
-const uint8_t *td_input_peek_slow(td_input *in, size_t n)
+const uint8_t *tdi_input_peek_slow(td_input *in, size_t n)
 {
     size_t avail = in->span_len - in->pos;
     if (in->staged < n && avail > 0) {
@@ -74,7 +74,7 @@ const uint8_t *td_input_peek_slow(td_input *in, size_t n)
     return NULL;
 }
 
-const uint8_t *td_input_piece(td_input *in, uint64_t max, size_t *len)
+const uint8_t *tdi_input_piece(td_input *in, uint64_t max, size_t *len)
 {
     size_t avail = in->span_len - in->pos;
     const uint8_t *p;
@@ -92,7 +92,7 @@ const uint8_t *td_input_piece(td_input *in, uint64_t max, size_t *len)
     return p;
 }
 
-void td_input_unget(td_input *in, const uint8_t *bytes, size_t n)
+void tdi_input_unget(td_input *in, const uint8_t *bytes, size_t n)
 {
     if (in->staged == 0 && in->pos >= n && !in->waiting) {
         in->pos -= n;
@@ -103,7 +103,7 @@ void td_input_unget(td_input *in, const uint8_t *bytes, size_t n)
     in->staged = (uint8_t)(in->staged + n);
 }
 
-const uint8_t *td_input_at(td_input *in, uint32_t source, uint64_t offset,
+const uint8_t *tdi_input_at(td_input *in, uint32_t source, uint64_t offset,
                            size_t n, size_t *available)
 {
     *available = 0;
@@ -132,18 +132,18 @@ const uint8_t *td_input_at(td_input *in, uint32_t source, uint64_t offset,
     return NULL;
 }
 
-uint64_t td_input_skip(td_input *in, uint64_t max)
+uint64_t tdi_input_skip(td_input *in, uint64_t max)
 {
     size_t len;
     if (in->staged > 0) {
         len = (uint64_t)in->staged < max ? in->staged : (size_t)max;
-        td_input_take(in, len);
+        tdi_input_take(in, len);
         return len;
     }
-    return td_input_piece(in, max, &len) != NULL ? len : 0;
+    return tdi_input_piece(in, max, &len) != NULL ? len : 0;
 }
 
-int td_input_probe(td_input *in)
+int tdi_input_probe(td_input *in)
 {
     if (in->staged > 0 || in->pos < in->span_len)
         return 1;
@@ -153,10 +153,10 @@ int td_input_probe(td_input *in)
     return -1;
 }
 
-int td_input_stall(const td_input *in, td_fault *f, uint64_t offset,
+int tdi_input_stall(const td_input *in, td_fault *f, uint64_t offset,
                    const char *reason)
 {
     if (in->waiting)
         return TD_NEED_INPUT;
-    return td_fail(f, TD_E_TRUNCATED, offset, reason);
+    return tdi_fail(f, TD_E_TRUNCATED, offset, reason);
 }

@@ -7,8 +7,8 @@
  * even from code that never names them); `make check-freestanding` proves
  * that nothing else is needed.
  */
-#ifndef TD_MEM_H
-#define TD_MEM_H
+#ifndef TDI_MEM_H
+#define TDI_MEM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,7 +24,7 @@ int memcmp(const void *a, const void *b, size_t n);
  * size, since once dst[0..done) holds whole periods it can be copied
  * after itself.
  */
-static inline void td_repeat_back(uint8_t *dst, size_t dist, size_t len)
+static inline void tdi_repeat_back(uint8_t *dst, size_t dist, size_t len)
 {
     size_t done = dist < len ? dist : len, n;
     memcpy(dst, dst - dist, done);
@@ -35,4 +35,4 @@ static inline void td_repeat_back(uint8_t *dst, size_t dist, size_t len)
     }
 }
 
-#endif /* TD_MEM_H */
+#endif /* TDI_MEM_H */

@@ -18,7 +18,7 @@
  */
 #include "drmem_internal.h"
 
-bool drmem_is_chunked(const td_drmem_decoder *d)
+bool tdi_drmem_is_chunked(const td_drmem_decoder *d)
 {
     return d->member != UINT32_MAX;
 }
@@ -30,14 +30,14 @@ int td_drmem_begin_member(td_drmem_decoder *d, uint32_t index)
         return TD_E_INVALID_ARGUMENT;
     if (d->fault.code != 0)
         return d->fault.code;
-    at = td_input_tell(&d->in);
+    at = tdi_input_tell(&d->in);
     if (d->in.staged != 0)
-        return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
-                       TD_REASON("a container member ends inside a "
+        return tdi_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                       TDI_REASON("a container member ends inside a "
                                  "record"));
-    if (drmem_is_chunked(d) && !d->member_footer && d->state != DS_ENDED)
-        return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
-                       TD_REASON("a chunk before the last ends without its "
+    if (tdi_drmem_is_chunked(d) && !d->member_footer && d->state != DS_ENDED)
+        return tdi_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                       TDI_REASON("a chunk before the last ends without its "
                                  "CHUNK_FOOTER: the file was truncated"));
     d->member = index;
     d->member_footer = 0;
@@ -47,7 +47,7 @@ int td_drmem_begin_member(td_drmem_decoder *d, uint32_t index)
     return TD_OK;
 }
 
-int drmem_member_start(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_member_start(td_drmem_decoder *d, const drmem_record *r,
                        uint64_t at)
 {
     d->expect = DX_NONE;
@@ -56,20 +56,20 @@ int drmem_member_start(td_drmem_decoder *d, const drmem_record *r,
     if (r->type == TD_DRMEM_MARKER &&
         r->size == TD_DRMEM_MARKER_RECORD_ORDINAL) {
         if (r->addr != d->visible)
-            return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
-                           TD_REASON("RECORD_ORDINAL differs from the "
+            return tdi_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                           TDI_REASON("RECORD_ORDINAL differs from the "
                                      "number of records before the chunk"));
         return TD_OK;
     }
     if (d->version >= 5)
-        return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
-                       TD_REASON("a chunk after the first does not start "
+        return tdi_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                       TDI_REASON("a chunk after the first does not start "
                                  "with RECORD_ORDINAL"));
     d->hide_next = 2; /* no ordinal in old traces, but the repeats */
     return TD_OK;
 }
 
-bool drmem_is_chunk_marker(const td_drmem_decoder *d, const drmem_record *r)
+bool tdi_drmem_is_chunk_marker(const td_drmem_decoder *d, const drmem_record *r)
 {
     return r->size == TD_DRMEM_MARKER_CHUNK_FOOTER ||
            r->size == TD_DRMEM_MARKER_RECORD_ORDINAL ||
@@ -79,21 +79,21 @@ bool drmem_is_chunk_marker(const td_drmem_decoder *d, const drmem_record *r)
 
 static int footer(td_drmem_decoder *d, const drmem_record *r, uint64_t at)
 {
-    if (!drmem_is_chunked(d))
+    if (!tdi_drmem_is_chunked(d))
         return TD_OK;
     if (r->addr != d->member)
-        return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
-                       TD_REASON("CHUNK_FOOTER value differs from the "
+        return tdi_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                       TDI_REASON("CHUNK_FOOTER value differs from the "
                                  "member's index"));
     if (d->chunk_size != 0 && d->chunk_instrs != d->chunk_size)
-        return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
-                       TD_REASON("a chunk before the last holds fewer "
+        return tdi_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                       TDI_REASON("a chunk before the last holds fewer "
                                  "instructions than CHUNK_INSTR_COUNT"));
     d->member_footer = 1;
     return TD_OK;
 }
 
-int drmem_chunk_marker(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_chunk_marker(td_drmem_decoder *d, const drmem_record *r,
                        uint64_t at, td_drmem_event *ev)
 {
     int rc = TD_OK;
@@ -106,17 +106,17 @@ int drmem_chunk_marker(td_drmem_decoder *d, const drmem_record *r,
     } else {
         d->hide_next--;
         if (r->size == TD_DRMEM_MARKER_TIMESTAMP)
-            rc = drmem_check_timestamp(d, r->addr, at);
+            rc = tdi_drmem_check_timestamp(d, r->addr, at);
     }
     if (rc != TD_OK)
         return rc;
-    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_MARKER);
+    tdi_drmem_event_base(d, ev, r, at, TD_DRMEM_EV_MARKER);
     ev->marker.type = r->size;
     ev->marker.value = r->addr;
     d->previous_marker = (uint8_t)r->size;
     if (hidden)
         ev->flags |= TD_DRMEM_HIDDEN;
     else
-        drmem_visible(d, ev);
+        tdi_drmem_visible(d, ev);
     return TD_EVENT;
 }

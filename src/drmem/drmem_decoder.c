@@ -9,7 +9,7 @@
  * type. Each call peeks one whole record (staged when it straddles two
  * spans), hands it to the file that knows its type, and takes it once it
  * has been accepted. ENCODING records and some bookkeeping markers produce
- * no event of their own (DRMEM_AGAIN) and the loop goes on. Everything the
+ * no event of their own (TDI_AGAIN) and the loop goes on. Everything the
  * checks need is a handful of counters and flags: the state is O(1).
  *
  *   drmem_preamble.c  HEADER, THREAD, PID, THREAD_EXIT, FOOTER, file type
@@ -20,7 +20,7 @@
  */
 #include "drmem_internal.h"
 
-typedef char td_drmem_decoder_fits_256_bytes
+typedef char tdi_drmem_decoder_fits_256_bytes
     [sizeof(td_drmem_decoder) <= 256 ? 1 : -1];
 
 int td_drmem_init(td_drmem_decoder *d, uint32_t flags)
@@ -28,7 +28,7 @@ int td_drmem_init(td_drmem_decoder *d, uint32_t flags)
     if (d == NULL || flags != 0)
         return TD_E_INVALID_ARGUMENT;
     memset(d, 0, sizeof *d);
-    td_input_init(&d->in);
+    tdi_input_init(&d->in);
     d->tid = -1;
     d->pid = -1;
     d->member = UINT32_MAX;
@@ -53,17 +53,17 @@ const td_fault *td_drmem_fault(const td_drmem_decoder *d)
 
 uint64_t td_drmem_stream_offset(const td_drmem_decoder *d)
 {
-    return td_input_tell(&d->in);
+    return tdi_input_tell(&d->in);
 }
 
 int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_input_answer(&d->in, &d->fault, data, len);
+    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
-void drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,
+void tdi_drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,
                       const drmem_record *r, uint64_t offset, int kind)
 {
     ev->kind = kind;
@@ -79,35 +79,27 @@ void drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,
     ev->instr_ordinal = d->instrs;
 }
 
-void drmem_visible(td_drmem_decoder *d, td_drmem_event *ev)
+void tdi_drmem_visible(td_drmem_decoder *d, td_drmem_event *ev)
 {
     d->visible++;
     ev->record_ordinal = d->visible;
     ev->instr_ordinal = d->instrs;
 }
 
-void drmem_warn(td_drmem_decoder *d, int code)
+void tdi_drmem_warn(td_drmem_decoder *d, int code)
 {
     d->warning_code = (uint16_t)code;
-}
-
-static const char *warning_reason(int code)
-{
-    if (code == TD_W_DRMEM_UNKNOWN_MARKER)
-        return TD_REASON("marker type 47 to 99: newer than this decoder");
-    return TD_REASON("FOOTER without a THREAD_EXIT before it: the thread "
-                     "was detached or its trace cut short");
 }
 
 /* A warning is about the record just taken. */
 static int emit_warning(td_drmem_decoder *d, td_drmem_event *ev)
 {
     drmem_record none = {0, 0, 0, NULL};
-    drmem_event_base(d, ev, &none, td_input_tell(&d->in) - d->width,
+    tdi_drmem_event_base(d, ev, &none, tdi_input_tell(&d->in) - d->width,
                      TD_DRMEM_EV_WARNING);
     ev->size = 0;
     ev->warning.code = d->warning_code;
-    ev->warning.reason = warning_reason(d->warning_code);
+    ev->warning.reason = tdi_warning_reason(d->warning_code);
     d->warning_code = 0;
     return TD_EVENT;
 }
@@ -115,7 +107,7 @@ static int emit_warning(td_drmem_decoder *d, td_drmem_event *ev)
 static int emit_chunk(td_drmem_decoder *d, td_drmem_event *ev)
 {
     drmem_record none = {0, 0, 0, NULL};
-    drmem_event_base(d, ev, &none, td_input_tell(&d->in), TD_DRMEM_EV_CHUNK);
+    tdi_drmem_event_base(d, ev, &none, tdi_input_tell(&d->in), TD_DRMEM_EV_CHUNK);
     ev->flags |= TD_DRMEM_HIDDEN;
     ev->size = 0;
     ev->chunk.index = d->member;
@@ -126,24 +118,24 @@ static int emit_chunk(td_drmem_decoder *d, td_drmem_event *ev)
 /* The first record fixes the width; it must be a HEADER. */
 static int detect_width(td_drmem_decoder *d)
 {
-    const uint8_t *p = td_input_peek(&d->in, 12);
+    const uint8_t *p = tdi_input_peek(&d->in, 12);
     if (p == NULL)
-        return td_input_stall(&d->in, &d->fault, 0,
-                              TD_REASON("stream shorter than one record"));
-    if (td_le16(p) != TD_DRMEM_HEADER)
-        return td_fail(&d->fault, TD_E_DRMEM_HEADER, 0,
-                       TD_REASON("the stream does not start with a HEADER "
+        return tdi_input_stall(&d->in, &d->fault, 0,
+                              TDI_REASON("stream shorter than one record"));
+    if (tdi_le16(p) != TD_DRMEM_HEADER)
+        return tdi_fail(&d->fault, TD_E_DRMEM_HEADER, 0,
+                       TDI_REASON("the stream does not start with a HEADER "
                                  "record"));
-    d->width = td_le32(p + 8) == 0 ? 12 : 8;
+    d->width = tdi_le32(p + 8) == 0 ? 12 : 8;
     return TD_OK;
 }
 
 static void read_record(const td_drmem_decoder *d, const uint8_t *p,
                         drmem_record *r)
 {
-    r->type = td_le16(p);
-    r->size = td_le16(p + 2);
-    r->addr = d->width == 12 ? td_le64(p + 4) : td_le32(p + 4);
+    r->type = tdi_le16(p);
+    r->size = tdi_le16(p + 2);
+    r->addr = d->width == 12 ? tdi_le64(p + 4) : tdi_le32(p + 4);
     r->bytes = p;
 }
 
@@ -163,22 +155,22 @@ static int by_type(td_drmem_decoder *d, const drmem_record *r, uint64_t at,
                    td_drmem_event *ev)
 {
     if (r->type == TD_DRMEM_MARKER)
-        return drmem_marker_record(d, r, at, ev);
+        return tdi_drmem_marker_record(d, r, at, ev);
     if (r->type == TD_DRMEM_ENCODING)
-        return drmem_encoding_record(d, r, at);
+        return tdi_drmem_encoding_record(d, r, at);
     if (is_instr_kind(r->type))
-        return drmem_instr_record(d, r, at, ev);
+        return tdi_drmem_instr_record(d, r, at, ev);
     if (is_memref_kind(r->type))
-        return drmem_memref_record(d, r, at, ev);
+        return tdi_drmem_memref_record(d, r, at, ev);
     if (r->type >= TD_DRMEM_THREAD && r->type <= TD_DRMEM_FOOTER)
-        return drmem_stream_record(d, r, at, ev);
+        return tdi_drmem_stream_record(d, r, at, ev);
     if (r->type == TD_DRMEM_INSTR_BUNDLE ||
         r->type == TD_DRMEM_INSTR_MAYBE_FETCH)
-        return td_fail(&d->fault, TD_E_DRMEM_RECORD_TYPE, at,
-                       TD_REASON("INSTR_BUNDLE and INSTR_MAYBE_FETCH exist "
+        return tdi_fail(&d->fault, TD_E_DRMEM_RECORD_TYPE, at,
+                       TDI_REASON("INSTR_BUNDLE and INSTR_MAYBE_FETCH exist "
                                  "only in online traces"));
-    return td_fail(&d->fault, TD_E_DRMEM_RECORD_TYPE, at,
-                   TD_REASON("record type 50 or above does not exist"));
+    return tdi_fail(&d->fault, TD_E_DRMEM_RECORD_TYPE, at,
+                   TDI_REASON("record type 50 or above does not exist"));
 }
 
 /* Checks that depend on the previous record rather than on this one. */
@@ -187,34 +179,34 @@ static int follows_rules(td_drmem_decoder *d, const drmem_record *r,
 {
     bool stream_record = r->type >= TD_DRMEM_THREAD &&
                          r->type <= TD_DRMEM_FOOTER;
-    int rc = drmem_expected_next(d, r, at);
+    int rc = tdi_drmem_expected_next(d, r, at);
     if (rc != TD_OK)
         return rc;
     if (d->state == DS_PREAMBLE && r->type != TD_DRMEM_MARKER &&
         r->type != TD_DRMEM_THREAD && r->type != TD_DRMEM_PID)
-        return td_fail(&d->fault, TD_E_DRMEM_HEADER, at,
-                       TD_REASON("a record other than a marker comes "
+        return tdi_fail(&d->fault, TD_E_DRMEM_HEADER, at,
+                       TDI_REASON("a record other than a marker comes "
                                  "between HEADER and PID"));
-    if (d->state == DS_ENDED && !drmem_restarts_allowed(d))
-        return td_fail(&d->fault, TD_E_DRMEM_END, at,
-                       TD_REASON("records after the FOOTER"));
+    if (d->state == DS_ENDED && !tdi_drmem_restarts_allowed(d))
+        return tdi_fail(&d->fault, TD_E_DRMEM_END, at,
+                       TDI_REASON("records after the FOOTER"));
     if (d->state == DS_ENDED)
         d->state = DS_BODY; /* the next stream of a multi-stream file; it
                                needs a FOOTER of its own */
     if (d->has_encoding && r->type != TD_DRMEM_ENCODING &&
         r->type != TD_DRMEM_MARKER && !is_instr_kind(r->type) &&
         !stream_record)
-        return td_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
-                       TD_REASON("ENCODING records are not followed by an "
+        return tdi_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
+                       TDI_REASON("ENCODING records are not followed by an "
                                  "instruction"));
-    if (d->member_footer && drmem_is_chunked(d))
-        return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
-                       TD_REASON("records after the CHUNK_FOOTER in the "
+    if (d->member_footer && tdi_drmem_is_chunked(d))
+        return tdi_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                       TDI_REASON("records after the CHUNK_FOOTER in the "
                                  "same member"));
     if (d->has_branch_target && r->type != TD_DRMEM_ENCODING &&
         r->type != TD_DRMEM_MARKER && !is_instr_kind(r->type))
-        return td_fail(&d->fault, TD_E_DRMEM_MARKER, at,
-                       TD_REASON("BRANCH_TARGET is not followed by an "
+        return tdi_fail(&d->fault, TD_E_DRMEM_MARKER, at,
+                       TDI_REASON("BRANCH_TARGET is not followed by an "
                                  "instruction"));
     return TD_OK;
 }
@@ -225,10 +217,10 @@ static int end_of_stream(td_drmem_decoder *d, uint64_t at)
         d->state = DS_DONE;
         return TD_END;
     }
-    return td_fail(&d->fault, TD_E_TRUNCATED, at,
+    return tdi_fail(&d->fault, TD_E_TRUNCATED, at,
                    d->state == DS_FIRST
-                       ? TD_REASON("the stream is empty")
-                       : TD_REASON("the stream ends before its FOOTER"));
+                       ? TDI_REASON("the stream is empty")
+                       : TDI_REASON("the stream ends before its FOOTER"));
 }
 
 /* One record (after a skim of plain ones, when tallying). */
@@ -241,37 +233,37 @@ static int step(td_drmem_decoder *d, td_drmem_event *ev, td_drmem_tally *t)
     if (d->state == DS_DONE)
         return TD_END;
     if (t != NULL) {
-        drmem_skim(d, t);
+        tdi_drmem_skim(d, t);
         if (t->pcs_len == t->pcs_cap)
-            return DRMEM_AGAIN; /* next_event() hands out the PCs first */
+            return TDI_AGAIN; /* next_event() hands out the PCs first */
     }
-    at = td_input_tell(&d->in);
+    at = tdi_input_tell(&d->in);
     if (d->width == 0 && (rc = detect_width(d)) != TD_OK)
         return rc;
-    p = td_input_peek(&d->in, d->width);
+    p = tdi_input_peek(&d->in, d->width);
     if (p == NULL) {
         if (d->in.waiting)
             return TD_NEED_INPUT;
         if (d->in.staged == 0)
             return end_of_stream(d, at);
-        return td_fail(&d->fault, TD_E_TRUNCATED, at,
-                       TD_REASON("the stream ends inside a record"));
+        return tdi_fail(&d->fault, TD_E_TRUNCATED, at,
+                       TDI_REASON("the stream ends inside a record"));
     }
     read_record(d, p, &r);
-    rc = d->expect == DX_ORDINAL ? drmem_member_start(d, &r, at) : TD_OK;
+    rc = d->expect == DX_ORDINAL ? tdi_drmem_member_start(d, &r, at) : TD_OK;
     if (rc == TD_OK)
         rc = follows_rules(d, &r, at);
     if (rc == TD_OK)
         rc = by_type(d, &r, at, ev);
-    if (rc == TD_EVENT || rc == DRMEM_AGAIN) {
+    if (rc == TD_EVENT || rc == TDI_AGAIN) {
         if (r.type != TD_DRMEM_MARKER) {
             d->previous_marker = DRMEM_NO_MARKER;
             d->hide_next = 0;
         }
-        td_input_take(&d->in, d->width);
+        tdi_input_take(&d->in, d->width);
     }
-    if (rc == TD_EVENT && t != NULL && drmem_tallied(t, ev))
-        return DRMEM_AGAIN;
+    if (rc == TD_EVENT && t != NULL && tdi_drmem_tallied(t, ev))
+        return TDI_AGAIN;
     return rc;
 }
 
@@ -283,7 +275,7 @@ static bool pcs_full(const td_drmem_tally *t)
 static int pcs_event(td_drmem_decoder *d, td_drmem_event *ev)
 {
     drmem_record none = {0, 0, 0, NULL};
-    drmem_event_base(d, ev, &none, td_input_tell(&d->in), TD_DRMEM_EV_PCS);
+    tdi_drmem_event_base(d, ev, &none, tdi_input_tell(&d->in), TD_DRMEM_EV_PCS);
     ev->flags |= TD_DRMEM_HIDDEN;
     ev->size = 0;
     return TD_EVENT;
@@ -307,7 +299,7 @@ static int next_event(td_drmem_decoder *d, td_drmem_event *ev,
         if (pcs_full(t))
             return pcs_event(d, ev);
         rc = step(d, ev, t);
-        if (rc != DRMEM_AGAIN)
+        if (rc != TDI_AGAIN)
             return rc;
         if (d->warning_code != 0)
             return emit_warning(d, ev);

@@ -15,7 +15,7 @@
  */
 #include "drmem_internal.h"
 
-int td_drmem_file_init(td_drmem_file *f, int container, void *window,
+int td_drmem_file_init(td_drmem_file_decoder *f, int container, void *window,
                        size_t window_size, uint32_t flags)
 {
     int rc;
@@ -50,7 +50,7 @@ int td_drmem_file_init(td_drmem_file *f, int container, void *window,
 }
 
 /* The part of a name fragment that fits in f->name. */
-static void keep_name(td_drmem_file *f, const uint8_t *p, size_t len)
+static void keep_name(td_drmem_file_decoder *f, const uint8_t *p, size_t len)
 {
     size_t room = sizeof f->name - f->name_len;
     if (len > room)
@@ -64,34 +64,34 @@ static void keep_name(td_drmem_file *f, const uint8_t *p, size_t len)
  * TD_EVENT with a span, TD_EVENT with len 0 for a zip member start (index
  * in *member), TD_END, TD_NEED_INPUT or an error. Other container events
  * are skipped. */
-static int zip_output(td_drmem_file *f, const uint8_t **data, size_t *len,
+static int zip_output(td_drmem_file_decoder *f, const uint8_t **data, size_t *len,
                       bool *member_start)
 {
     td_zip_event ev;
     int rc;
     while ((rc = td_zip_next(&f->c.zip, &ev)) == TD_EVENT) {
-        if (ev.kind == TD_ZIP_DATA) {
+        if (ev.kind == TD_ZIP_EV_DATA) {
             *data = ev.data.data;
             *len = ev.data.len;
             return TD_EVENT;
         }
-        if (ev.kind == TD_ZIP_MEMBER) {
+        if (ev.kind == TD_ZIP_EV_MEMBER) {
             f->name_len = 0;
             *member_start = true;
             return TD_EVENT;
         }
-        if (ev.kind == TD_ZIP_NAME)
+        if (ev.kind == TD_ZIP_EV_NAME)
             keep_name(f, ev.text.data, ev.text.len);
     }
     return rc;
 }
 
-static int gzip_output(td_drmem_file *f, const uint8_t **data, size_t *len)
+static int gzip_output(td_drmem_file_decoder *f, const uint8_t **data, size_t *len)
 {
     td_gzip_event ev;
     int rc;
     while ((rc = td_gzip_next(&f->c.gzip, &ev)) == TD_EVENT) {
-        if (ev.kind == TD_GZIP_DATA) {
+        if (ev.kind == TD_GZIP_EV_DATA) {
             *data = ev.data.data;
             *len = ev.data.len;
             return TD_EVENT;
@@ -100,12 +100,12 @@ static int gzip_output(td_drmem_file *f, const uint8_t **data, size_t *len)
     return rc;
 }
 
-static int lz4_output(td_drmem_file *f, const uint8_t **data, size_t *len)
+static int lz4_output(td_drmem_file_decoder *f, const uint8_t **data, size_t *len)
 {
     td_lz4_event ev;
     int rc;
     while ((rc = td_lz4_next(&f->c.lz4, &ev)) == TD_EVENT) {
-        if (ev.kind == TD_LZ4_DATA) {
+        if (ev.kind == TD_LZ4_EV_DATA) {
             *data = ev.data.data;
             *len = ev.data.len;
             return TD_EVENT;
@@ -114,12 +114,12 @@ static int lz4_output(td_drmem_file *f, const uint8_t **data, size_t *len)
     return rc;
 }
 
-static int snappy_output(td_drmem_file *f, const uint8_t **data, size_t *len)
+static int snappy_output(td_drmem_file_decoder *f, const uint8_t **data, size_t *len)
 {
     td_snappy_event ev;
     int rc;
     while ((rc = td_snappy_next(&f->c.snappy, &ev)) == TD_EVENT) {
-        if (ev.kind == TD_SNAPPY_DATA) {
+        if (ev.kind == TD_SNAPPY_EV_DATA) {
             *data = ev.data.data;
             *len = ev.data.len;
             return TD_EVENT;
@@ -128,7 +128,7 @@ static int snappy_output(td_drmem_file *f, const uint8_t **data, size_t *len)
     return rc;
 }
 
-static int container_output(td_drmem_file *f, const uint8_t **data,
+static int container_output(td_drmem_file_decoder *f, const uint8_t **data,
                             size_t *len, bool *member_start)
 {
     *len = 0;
@@ -147,7 +147,7 @@ static int container_output(td_drmem_file *f, const uint8_t **data,
 
 /* Give the record decoder what it asked for: a span, a member start, or
  * the end of input. */
-static int pump(td_drmem_file *f)
+static int pump(td_drmem_file_decoder *f)
 {
     const uint8_t *data = NULL;
     size_t len;
@@ -166,14 +166,14 @@ static int pump(td_drmem_file *f)
 }
 
 /* The records' next event (tallied when t is not NULL). */
-static int records_next(td_drmem_file *f, td_drmem_event *ev,
+static int records_next(td_drmem_file_decoder *f, td_drmem_event *ev,
                         td_drmem_tally *t)
 {
     return t != NULL ? td_drmem_tally_next(&f->records, ev, t)
                      : td_drmem_next(&f->records, ev);
 }
 
-static int file_next(td_drmem_file *f, td_drmem_event *ev, td_drmem_tally *t)
+static int file_next(td_drmem_file_decoder *f, td_drmem_event *ev, td_drmem_tally *t)
 {
     int rc;
     if (f == NULL || ev == NULL)
@@ -190,12 +190,12 @@ static int file_next(td_drmem_file *f, td_drmem_event *ev, td_drmem_tally *t)
     }
 }
 
-int td_drmem_file_next(td_drmem_file *f, td_drmem_event *ev)
+int td_drmem_file_next(td_drmem_file_decoder *f, td_drmem_event *ev)
 {
     return file_next(f, ev, NULL);
 }
 
-int td_drmem_file_tally_next(td_drmem_file *f, td_drmem_event *ev,
+int td_drmem_file_tally_next(td_drmem_file_decoder *f, td_drmem_event *ev,
                              td_drmem_tally *t)
 {
     if (t == NULL)
@@ -203,7 +203,7 @@ int td_drmem_file_tally_next(td_drmem_file *f, td_drmem_event *ev,
     return file_next(f, ev, t);
 }
 
-const td_request *td_drmem_file_request(const td_drmem_file *f)
+const td_request *td_drmem_file_request(const td_drmem_file_decoder *f)
 {
     switch (f->container) {
     case TD_FORMAT_ZIP:
@@ -219,7 +219,7 @@ const td_request *td_drmem_file_request(const td_drmem_file *f)
     }
 }
 
-int td_drmem_file_feed(td_drmem_file *f, const void *data, size_t len)
+int td_drmem_file_feed(td_drmem_file_decoder *f, const void *data, size_t len)
 {
     if (f == NULL)
         return TD_E_INVALID_ARGUMENT;
@@ -237,7 +237,7 @@ int td_drmem_file_feed(td_drmem_file *f, const void *data, size_t len)
     }
 }
 
-static const td_fault *container_fault(const td_drmem_file *f)
+static const td_fault *container_fault(const td_drmem_file_decoder *f)
 {
     switch (f->container) {
     case TD_FORMAT_ZIP:
@@ -251,7 +251,7 @@ static const td_fault *container_fault(const td_drmem_file *f)
     }
 }
 
-const td_fault *td_drmem_file_fault(const td_drmem_file *f,
+const td_fault *td_drmem_file_fault(const td_drmem_file_decoder *f,
                                     td_drmem_where *where)
 {
     const td_fault *records = &f->records.fault;

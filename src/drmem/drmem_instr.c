@@ -14,24 +14,24 @@
  */
 #include "drmem_internal.h"
 
-int drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
                           uint64_t at)
 {
     if (r->size < 1 || r->size > d->width - 4u)
-        return td_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
-                       TD_REASON("ENCODING record holds no bytes or more "
+        return tdi_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
+                       TDI_REASON("ENCODING record holds no bytes or more "
                                  "than its address field"));
     if (!d->has_encoding) {
         d->encoding_len = 0;
         d->has_encoding = 1;
     }
     if (d->encoding_len + r->size > DRMEM_MAX_ENCODING)
-        return td_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
-                       TD_REASON("more than 15 bytes of encoding for one "
+        return tdi_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
+                       TDI_REASON("more than 15 bytes of encoding for one "
                                  "instruction"));
     memcpy(d->encoding + d->encoding_len, r->bytes + 4, r->size);
     d->encoding_len = (uint8_t)(d->encoding_len + r->size);
-    return DRMEM_AGAIN;
+    return TDI_AGAIN;
 }
 
 static int branch_kind(uint16_t type)
@@ -69,23 +69,23 @@ static int branch_problem(const td_drmem_decoder *d, int kind, uint16_t size,
 {
     if ((kind == TD_DRMEM_TAKEN || kind == TD_DRMEM_UNTAKEN) &&
         d->version < 5) {
-        *reason = TD_REASON("taken/untaken branch records exist only from "
+        *reason = TDI_REASON("taken/untaken branch records exist only from "
                             "version 5");
         return TD_E_DRMEM_BRANCH;
     }
     if (kind == TD_DRMEM_CONDITIONAL && d->version >= 5 && !filtered(d)) {
-        *reason = TD_REASON("version 5+ traces record conditional branches "
+        *reason = TDI_REASON("version 5+ traces record conditional branches "
                             "as taken or untaken");
         return TD_E_DRMEM_BRANCH;
     }
     if (d->has_branch_target && kind != TD_DRMEM_INDIRECT) {
-        *reason = TD_REASON("BRANCH_TARGET precedes an instruction that is "
+        *reason = TDI_REASON("BRANCH_TARGET precedes an instruction that is "
                             "not an indirect branch");
         return TD_E_DRMEM_MARKER;
     }
     if (!d->has_branch_target && kind == TD_DRMEM_INDIRECT &&
         d->version >= 5 && !filtered(d) && size > 0) {
-        *reason = TD_REASON("a version 5+ indirect branch without the "
+        *reason = TDI_REASON("a version 5+ indirect branch without the "
                             "BRANCH_TARGET marker before it");
         return TD_E_DRMEM_MARKER;
     }
@@ -97,7 +97,7 @@ static int check_branch(td_drmem_decoder *d, const drmem_record *r,
 {
     const char *reason = NULL;
     int rc = branch_problem(d, branch_kind(r->type), r->size, &reason);
-    return rc == TD_OK ? TD_OK : td_fail(&d->fault, rc, at, reason);
+    return rc == TD_OK ? TD_OK : tdi_fail(&d->fault, rc, at, reason);
 }
 
 /* Bit n for each type n in the list. */
@@ -114,13 +114,13 @@ static const uint16_t indirect[] = {TD_DRMEM_INSTR_INDIRECT_JUMP,
                                     TD_DRMEM_INSTR_INDIRECT_CALL,
                                     TD_DRMEM_INSTR_RETURN};
 
-uint64_t drmem_indirect_types(void)
+uint64_t tdi_drmem_indirect_types(void)
 {
     return type_bits(indirect, 3);
 }
 
 /* branch_problem() with nothing pending, as a mask over the types. */
-uint64_t drmem_plain_instr_types(const td_drmem_decoder *d)
+uint64_t tdi_drmem_plain_instr_types(const td_drmem_decoder *d)
 {
     static const uint16_t fetched[] = {
         TD_DRMEM_INSTR, TD_DRMEM_INSTR_DIRECT_JUMP,
@@ -139,9 +139,9 @@ uint64_t drmem_plain_instr_types(const td_drmem_decoder *d)
     return types & ~type_bits(indirect, 3) & ~type_bits(conditional, 1);
 }
 
-uint64_t drmem_chunk_room(const td_drmem_decoder *d)
+uint64_t tdi_drmem_chunk_room(const td_drmem_decoder *d)
 {
-    if (!drmem_is_chunked(d) || d->chunk_size == 0)
+    if (!tdi_drmem_is_chunked(d) || d->chunk_size == 0)
         return UINT64_MAX;
     return d->chunk_instrs < d->chunk_size ? d->chunk_size - d->chunk_instrs
                                            : 0;
@@ -149,7 +149,7 @@ uint64_t drmem_chunk_room(const td_drmem_decoder *d)
 
 static bool drmem_chunk_full(const td_drmem_decoder *d)
 {
-    return drmem_chunk_room(d) == 0;
+    return tdi_drmem_chunk_room(d) == 0;
 }
 
 static int check_encoding(td_drmem_decoder *d, const drmem_record *r,
@@ -157,8 +157,8 @@ static int check_encoding(td_drmem_decoder *d, const drmem_record *r,
 {
     if (d->has_encoding && d->encoding_len != r->size &&
         !(d->filetype & TD_DRMEM_FILE_ARCH_REGDEPS))
-        return td_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
-                       TD_REASON("the ENCODING bytes before the "
+        return tdi_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
+                       TDI_REASON("the ENCODING bytes before the "
                                  "instruction differ in number from its "
                                  "length"));
     return TD_OK;
@@ -167,22 +167,22 @@ static int check_encoding(td_drmem_decoder *d, const drmem_record *r,
 static int count_instruction(td_drmem_decoder *d, uint64_t at)
 {
     if (drmem_chunk_full(d))
-        return td_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
-                       TD_REASON("a chunk holds more instructions than "
+        return tdi_fail(&d->fault, TD_E_DRMEM_CHUNK, at,
+                       TDI_REASON("a chunk holds more instructions than "
                                  "CHUNK_INSTR_COUNT"));
     d->instrs++;
     d->chunk_instrs++;
     return TD_OK;
 }
 
-int drmem_instr_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_instr_record(td_drmem_decoder *d, const drmem_record *r,
                        uint64_t at, td_drmem_event *ev)
 {
     bool fetched = r->type != TD_DRMEM_INSTR_NO_FETCH;
     int rc;
     if (r->size > DRMEM_MAX_ENCODING)
-        return td_fail(&d->fault, TD_E_DRMEM_SIZE, at,
-                       TD_REASON("instruction longer than 15 bytes"));
+        return tdi_fail(&d->fault, TD_E_DRMEM_SIZE, at,
+                       TDI_REASON("instruction longer than 15 bytes"));
     rc = check_branch(d, r, at);
     if (rc == TD_OK)
         rc = check_encoding(d, r, at);
@@ -190,7 +190,7 @@ int drmem_instr_record(td_drmem_decoder *d, const drmem_record *r,
         rc = count_instruction(d, at);
     if (rc != TD_OK)
         return rc;
-    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_INSTR);
+    tdi_drmem_event_base(d, ev, r, at, TD_DRMEM_EV_INSTR);
     ev->instr.pc = r->addr;
     ev->instr.length = r->size;
     ev->instr.branch = branch_kind(r->type);
@@ -205,17 +205,17 @@ int drmem_instr_record(td_drmem_decoder *d, const drmem_record *r,
     if (r->size == 0)
         ev->flags |= TD_DRMEM_HIDDEN; /* a PC-only record */
     else
-        drmem_visible(d, ev);
+        tdi_drmem_visible(d, ev);
     return TD_EVENT;
 }
 
 /* Accesses of zero bytes are real (DynamoRIO writes them for instructions
  * whose operand size it cannot tell), so sizes are not checked. */
-int drmem_memref_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_memref_record(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at, td_drmem_event *ev)
 {
     (void)at;
-    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_MEMREF);
+    tdi_drmem_event_base(d, ev, r, at, TD_DRMEM_EV_MEMREF);
     ev->memref.addr = r->addr;
     ev->memref.size = r->size;
     ev->memref.pc = d->last_pc;
@@ -223,6 +223,6 @@ int drmem_memref_record(td_drmem_decoder *d, const drmem_record *r,
         r->type == TD_DRMEM_DATA_FLUSH_END)
         ev->flags |= TD_DRMEM_HIDDEN; /* merged into the flush before it */
     else
-        drmem_visible(d, ev);
+        tdi_drmem_visible(d, ev);
     return TD_EVENT;
 }

@@ -1,17 +1,16 @@
 /*
  * drmem_internal.h - state shared by the drmemtrace decoder's files.
  */
-#ifndef TD_DRMEM_INTERNAL_H
-#define TD_DRMEM_INTERNAL_H
+#ifndef TDI_DRMEM_INTERNAL_H
+#define TDI_DRMEM_INTERNAL_H
 
 #include "tracedec/drmem.h"
 #include "../common/bytes.h"
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/input.h"
 #include "../common/mem.h"
 
-/* Internal result: the record was consumed without an event. */
-#define DRMEM_AGAIN 3
 
 #define DRMEM_MAX_ENCODING 15
 #define DRMEM_NO_MARKER 255
@@ -43,57 +42,57 @@ typedef struct drmem_record {
 } drmem_record;
 
 /* Fill the fields every event has. */
-void drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,
+void tdi_drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,
                       const drmem_record *r, uint64_t offset, int kind);
 
 /* Count a record that DynamoRIO's reader shows to tools. */
-void drmem_visible(td_drmem_decoder *d, td_drmem_event *ev);
+void tdi_drmem_visible(td_drmem_decoder *d, td_drmem_event *ev);
 
-void drmem_warn(td_drmem_decoder *d, int code);
+void tdi_drmem_warn(td_drmem_decoder *d, int code);
 
 /* drmem_preamble.c: HEADER, THREAD, PID, FOOTER, THREAD_EXIT, and the
  * version and file-type checks. */
-int drmem_stream_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_stream_record(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at, td_drmem_event *ev);
-int drmem_check_filetype(td_drmem_decoder *d, uint64_t value, uint64_t at);
-bool drmem_restarts_allowed(const td_drmem_decoder *d);
+int tdi_drmem_check_filetype(td_drmem_decoder *d, uint64_t value, uint64_t at);
+bool tdi_drmem_restarts_allowed(const td_drmem_decoder *d);
 
 /* drmem_instr.c: instructions, ENCODING records, memory references. */
-int drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
                           uint64_t at);
-int drmem_instr_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_instr_record(td_drmem_decoder *d, const drmem_record *r,
                        uint64_t at, td_drmem_event *ev);
-int drmem_memref_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_memref_record(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at, td_drmem_event *ev);
 
 /* The fetched instruction types (bit n: type n) that, 1 to 15 bytes long
  * and with nothing pending before them, pass every check but the chunk's
  * count. */
-uint64_t drmem_plain_instr_types(const td_drmem_decoder *d);
+uint64_t tdi_drmem_plain_instr_types(const td_drmem_decoder *d);
 /* The indirect branch types: what may follow a BRANCH_TARGET. */
-uint64_t drmem_indirect_types(void);
+uint64_t tdi_drmem_indirect_types(void);
 /* How many more instructions the current chunk may hold. */
-uint64_t drmem_chunk_room(const td_drmem_decoder *d);
+uint64_t tdi_drmem_chunk_room(const td_drmem_decoder *d);
 
 /* drmem_skim.c: runs of plain records checked in place (tallying). */
-void drmem_skim(td_drmem_decoder *d, td_drmem_tally *t);
+void tdi_drmem_skim(td_drmem_decoder *d, td_drmem_tally *t);
 
 /* Count an event into the tally, if it is one a tally takes. */
-bool drmem_tallied(td_drmem_tally *t, const td_drmem_event *ev);
+bool tdi_drmem_tallied(td_drmem_tally *t, const td_drmem_event *ev);
 
 /* drmem_markers.c */
-int drmem_marker_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_marker_record(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at, td_drmem_event *ev);
-int drmem_expected_next(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_expected_next(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at);
-int drmem_check_timestamp(td_drmem_decoder *d, uint64_t value, uint64_t at);
+int tdi_drmem_check_timestamp(td_drmem_decoder *d, uint64_t value, uint64_t at);
 
 /* drmem_chunks.c: container members (trace chunks). */
-bool drmem_is_chunk_marker(const td_drmem_decoder *d, const drmem_record *r);
-int drmem_chunk_marker(td_drmem_decoder *d, const drmem_record *r,
+bool tdi_drmem_is_chunk_marker(const td_drmem_decoder *d, const drmem_record *r);
+int tdi_drmem_chunk_marker(td_drmem_decoder *d, const drmem_record *r,
                        uint64_t at, td_drmem_event *ev);
-int drmem_member_start(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_member_start(td_drmem_decoder *d, const drmem_record *r,
                        uint64_t at);
-bool drmem_is_chunked(const td_drmem_decoder *d);
+bool tdi_drmem_is_chunked(const td_drmem_decoder *d);
 
-#endif /* TD_DRMEM_INTERNAL_H */
+#endif /* TDI_DRMEM_INTERNAL_H */

@@ -18,7 +18,7 @@
 
 static int out_of_place(td_drmem_decoder *d, uint64_t at, const char *why)
 {
-    return td_fail(&d->fault, TD_E_DRMEM_MARKER, at, why);
+    return tdi_fail(&d->fault, TD_E_DRMEM_MARKER, at, why);
 }
 
 static bool raw_only(uint16_t type)
@@ -33,7 +33,7 @@ static int open_trace(td_drmem_decoder *d, const drmem_record *r,
                       uint64_t at)
 {
     if (d->open_kind != 0)
-        return out_of_place(d, at, TD_REASON("a kernel trace START inside "
+        return out_of_place(d, at, TDI_REASON("a kernel trace START inside "
                                              "another one"));
     d->open_kind = (uint8_t)r->size;
     d->open_trace = r->addr;
@@ -45,7 +45,7 @@ static int close_trace(td_drmem_decoder *d, const drmem_record *r,
                        uint64_t at)
 {
     if (d->open_kind != r->size - 1 || d->open_trace != r->addr)
-        return out_of_place(d, at, TD_REASON("a kernel trace END without "
+        return out_of_place(d, at, TDI_REASON("a kernel trace END without "
                                              "its START, or with another "
                                              "value"));
     d->open_kind = 0;
@@ -53,11 +53,11 @@ static int close_trace(td_drmem_decoder *d, const drmem_record *r,
     return TD_OK;
 }
 
-int drmem_check_timestamp(td_drmem_decoder *d, uint64_t value, uint64_t at)
+int tdi_drmem_check_timestamp(td_drmem_decoder *d, uint64_t value, uint64_t at)
 {
     if (value < d->timestamp)
-        return td_fail(&d->fault, TD_E_DRMEM_TIMESTAMP, at,
-                       TD_REASON("TIMESTAMP smaller than the thread's "
+        return tdi_fail(&d->fault, TD_E_DRMEM_TIMESTAMP, at,
+                       TDI_REASON("TIMESTAMP smaller than the thread's "
                                  "previous one"));
     d->timestamp = value;
     return TD_OK;
@@ -70,14 +70,14 @@ static int check_marker(td_drmem_decoder *d, const drmem_record *r,
     switch (r->size) {
     case TD_DRMEM_MARKER_VERSION:
         if (r->addr != d->version)
-            return td_fail(&d->fault, TD_E_DRMEM_VERSION, at,
-                           TD_REASON("VERSION marker differs from the "
+            return tdi_fail(&d->fault, TD_E_DRMEM_VERSION, at,
+                           TDI_REASON("VERSION marker differs from the "
                                      "HEADER's version"));
         return TD_OK;
     case TD_DRMEM_MARKER_FILETYPE:
-        return drmem_check_filetype(d, r->addr, at);
+        return tdi_drmem_check_filetype(d, r->addr, at);
     case TD_DRMEM_MARKER_TIMESTAMP:
-        return drmem_check_timestamp(d, r->addr, at);
+        return tdi_drmem_check_timestamp(d, r->addr, at);
     case TD_DRMEM_MARKER_CHUNK_INSTR_COUNT:
         d->chunk_size = r->addr;
         return TD_OK;
@@ -90,7 +90,7 @@ static int check_marker(td_drmem_decoder *d, const drmem_record *r,
         return TD_OK;
     case TD_DRMEM_MARKER_SIGNAL_NUMBER:
         if (d->previous_marker != TD_DRMEM_MARKER_KERNEL_EVENT)
-            return out_of_place(d, at, TD_REASON("SIGNAL_NUMBER does not "
+            return out_of_place(d, at, TDI_REASON("SIGNAL_NUMBER does not "
                                                  "follow a KERNEL_EVENT"));
         return TD_OK;
     case TD_DRMEM_MARKER_SYSCALL_TRACE_START:
@@ -105,18 +105,18 @@ static int check_marker(td_drmem_decoder *d, const drmem_record *r,
         return TD_OK;
     default:
         if (raw_only(r->size))
-            return out_of_place(d, at, TD_REASON("a marker that only raw "
+            return out_of_place(d, at, TDI_REASON("a marker that only raw "
                                                  "(unconverted) traces "
                                                  "hold"));
         if (r->size >= TD_DRMEM_MARKER_COUNT &&
             r->size < TD_DRMEM_MARKER_USER_FIRST)
-            drmem_warn(d, TD_W_DRMEM_UNKNOWN_MARKER);
+            tdi_drmem_warn(d, TD_W_DRMEM_UNKNOWN_MARKER);
         return TD_OK;
     }
 }
 
 /* The record a pending expectation asks for must come now. */
-int drmem_expected_next(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_expected_next(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at)
 {
     uint16_t want;
@@ -129,13 +129,13 @@ int drmem_expected_next(td_drmem_decoder *d, const drmem_record *r,
     if (r->type != TD_DRMEM_MARKER || r->size != want)
         return out_of_place(d, at,
                             want == TD_DRMEM_MARKER_KERNEL_EVENT
-                                ? TD_REASON("RSEQ_ABORT is not followed by "
+                                ? TDI_REASON("RSEQ_ABORT is not followed by "
                                             "a KERNEL_EVENT")
-                                : TD_REASON("PHYSICAL_ADDRESS is not "
+                                : TDI_REASON("PHYSICAL_ADDRESS is not "
                                             "followed by VIRTUAL_ADDRESS"));
     if (want == TD_DRMEM_MARKER_VIRTUAL_ADDRESS &&
         (r->addr & 0xfff) != d->pair_value)
-        return out_of_place(d, at, TD_REASON("VIRTUAL_ADDRESS and its "
+        return out_of_place(d, at, TDI_REASON("VIRTUAL_ADDRESS and its "
                                              "PHYSICAL_ADDRESS differ in "
                                              "page offset"));
     d->expect = DX_NONE;
@@ -147,20 +147,20 @@ static bool hidden_marker(uint16_t type)
     return type == TD_DRMEM_MARKER_BRANCH_TARGET;
 }
 
-int drmem_marker_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_marker_record(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at, td_drmem_event *ev)
 {
     int rc;
     if (r->size == TD_DRMEM_MARKER_VIRTUAL_ADDRESS &&
         d->previous_marker != TD_DRMEM_MARKER_PHYSICAL_ADDRESS)
-        return out_of_place(d, at, TD_REASON("VIRTUAL_ADDRESS without a "
+        return out_of_place(d, at, TDI_REASON("VIRTUAL_ADDRESS without a "
                                              "PHYSICAL_ADDRESS before it"));
-    if (drmem_is_chunk_marker(d, r))
-        return drmem_chunk_marker(d, r, at, ev);
+    if (tdi_drmem_is_chunk_marker(d, r))
+        return tdi_drmem_chunk_marker(d, r, at, ev);
     rc = check_marker(d, r, at);
     if (rc != TD_OK)
         return rc;
-    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_MARKER);
+    tdi_drmem_event_base(d, ev, r, at, TD_DRMEM_EV_MARKER);
     ev->marker.type = r->size;
     ev->marker.value = r->addr;
     d->previous_marker =
@@ -168,6 +168,6 @@ int drmem_marker_record(td_drmem_decoder *d, const drmem_record *r,
     if (hidden_marker(r->size))
         ev->flags |= TD_DRMEM_HIDDEN;
     else
-        drmem_visible(d, ev);
+        tdi_drmem_visible(d, ev);
     return TD_EVENT;
 }

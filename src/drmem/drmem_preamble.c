@@ -18,7 +18,7 @@
     (TD_DRMEM_FILE_ARCH_AARCH64 | TD_DRMEM_FILE_ARCH_ARM32 |               \
      TD_DRMEM_FILE_ARCH_X86_32 | TD_DRMEM_FILE_ARCH_X86_64)
 
-bool drmem_restarts_allowed(const td_drmem_decoder *d)
+bool tdi_drmem_restarts_allowed(const td_drmem_decoder *d)
 {
     return (d->filetype & (TD_DRMEM_FILE_CORE_SHARDED |
                            TD_DRMEM_FILE_SYSCALL_TEMPLATES)) != 0;
@@ -26,28 +26,28 @@ bool drmem_restarts_allowed(const td_drmem_decoder *d)
 
 static int bad_filetype(td_drmem_decoder *d, uint64_t at, const char *why)
 {
-    return td_fail(&d->fault, TD_E_DRMEM_FILETYPE, at, why);
+    return tdi_fail(&d->fault, TD_E_DRMEM_FILETYPE, at, why);
 }
 
-int drmem_check_filetype(td_drmem_decoder *d, uint64_t value, uint64_t at)
+int tdi_drmem_check_filetype(td_drmem_decoder *d, uint64_t value, uint64_t at)
 {
     uint64_t arch = value & ARCH_BITS;
     bool regdeps = (value & TD_DRMEM_FILE_ARCH_REGDEPS) != 0;
     if (value > UINT32_MAX)
-        return bad_filetype(d, at, TD_REASON("file type bits beyond the "
+        return bad_filetype(d, at, TDI_REASON("file type bits beyond the "
                                              "32 that exist"));
     if (d->has_filetype && value != d->filetype)
-        return bad_filetype(d, at, TD_REASON("FILETYPE differs from the "
+        return bad_filetype(d, at, TDI_REASON("FILETYPE differs from the "
                                              "stream's first one"));
     if (regdeps && arch != 0)
-        return bad_filetype(d, at, TD_REASON("ARCH_REGDEPS combined with a "
+        return bad_filetype(d, at, TDI_REASON("ARCH_REGDEPS combined with a "
                                              "real architecture"));
     if (!regdeps && (arch == 0 || (arch & (arch - 1)) != 0))
-        return bad_filetype(d, at, TD_REASON("FILETYPE names no "
+        return bad_filetype(d, at, TDI_REASON("FILETYPE names no "
                                              "architecture or several"));
     if ((value & TD_DRMEM_FILE_WHOLE_SYSTEM) &&
         (value & TD_DRMEM_FILE_KERNEL_SYSCALLS))
-        return bad_filetype(d, at, TD_REASON("WHOLE_SYSTEM and "
+        return bad_filetype(d, at, TDI_REASON("WHOLE_SYSTEM and "
                                              "KERNEL_SYSCALLS together"));
     d->filetype = (uint32_t)value;
     d->has_filetype = 1;
@@ -58,16 +58,16 @@ static int header_record(td_drmem_decoder *d, const drmem_record *r,
                          uint64_t at, td_drmem_event *ev)
 {
     if (r->addr < 1 || r->addr > TD_DRMEM_LATEST_VERSION)
-        return td_fail(&d->fault, TD_E_DRMEM_VERSION, at,
-                       TD_REASON("trace version is not 1 to 7"));
+        return tdi_fail(&d->fault, TD_E_DRMEM_VERSION, at,
+                       TDI_REASON("trace version is not 1 to 7"));
     if (d->state != DS_FIRST) {
-        if (!drmem_restarts_allowed(d))
-            return td_fail(&d->fault, TD_E_DRMEM_HEADER, at,
-                           TD_REASON("a second HEADER in a file that is "
+        if (!tdi_drmem_restarts_allowed(d))
+            return tdi_fail(&d->fault, TD_E_DRMEM_HEADER, at,
+                           TDI_REASON("a second HEADER in a file that is "
                                      "neither core-sharded nor a template"));
         if (r->addr != d->version)
-            return td_fail(&d->fault, TD_E_DRMEM_VERSION, at,
-                           TD_REASON("the version differs from the file's "
+            return tdi_fail(&d->fault, TD_E_DRMEM_VERSION, at,
+                           TDI_REASON("the version differs from the file's "
                                      "first HEADER"));
     }
     d->version = (uint8_t)r->addr;
@@ -76,7 +76,7 @@ static int header_record(td_drmem_decoder *d, const drmem_record *r,
     d->pid = -1;
     d->timestamp = 0;
     d->thread_exited = 0;
-    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_HEADER);
+    tdi_drmem_event_base(d, ev, r, at, TD_DRMEM_EV_HEADER);
     ev->flags |= TD_DRMEM_HIDDEN;
     ev->header.version = d->version;
     return TD_EVENT;
@@ -87,16 +87,16 @@ static int pid_record(td_drmem_decoder *d, const drmem_record *r,
 {
     if (d->state == DS_PREAMBLE) {
         if (d->tid == -1)
-            return td_fail(&d->fault, TD_E_DRMEM_HEADER, at,
-                           TD_REASON("PID before THREAD"));
+            return tdi_fail(&d->fault, TD_E_DRMEM_HEADER, at,
+                           TDI_REASON("PID before THREAD"));
         if (d->version >= 2 && !d->has_filetype)
-            return td_fail(&d->fault, TD_E_DRMEM_FILETYPE, at,
-                           TD_REASON("a version 2+ stream has no FILETYPE "
+            return tdi_fail(&d->fault, TD_E_DRMEM_FILETYPE, at,
+                           TDI_REASON("a version 2+ stream has no FILETYPE "
                                      "marker before its PID"));
         d->state = DS_BODY;
     }
     d->pid = (int64_t)r->addr;
-    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_PID);
+    tdi_drmem_event_base(d, ev, r, at, TD_DRMEM_EV_PID);
     ev->flags |= TD_DRMEM_HIDDEN;
     return TD_EVENT;
 }
@@ -107,7 +107,7 @@ static int thread_record(td_drmem_decoder *d, const drmem_record *r,
     d->tid = (int64_t)r->addr;
     d->timestamp = 0;
     d->thread_exited = 0;
-    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_THREAD);
+    tdi_drmem_event_base(d, ev, r, at, TD_DRMEM_EV_THREAD);
     ev->flags |= TD_DRMEM_HIDDEN;
     return TD_EVENT;
 }
@@ -116,27 +116,27 @@ static int thread_exit_record(td_drmem_decoder *d, const drmem_record *r,
                               uint64_t at, td_drmem_event *ev)
 {
     if ((int64_t)r->addr != d->tid)
-        return td_fail(&d->fault, TD_E_DRMEM_THREAD, at,
-                       TD_REASON("THREAD_EXIT names another thread than "
+        return tdi_fail(&d->fault, TD_E_DRMEM_THREAD, at,
+                       TDI_REASON("THREAD_EXIT names another thread than "
                                  "the current one"));
     d->thread_exited = 1;
-    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_THREAD_EXIT);
-    drmem_visible(d, ev);
+    tdi_drmem_event_base(d, ev, r, at, TD_DRMEM_EV_THREAD_EXIT);
+    tdi_drmem_visible(d, ev);
     return TD_EVENT;
 }
 
 static int footer_record(td_drmem_decoder *d, const drmem_record *r,
                          uint64_t at, td_drmem_event *ev)
 {
-    if (!d->thread_exited && !drmem_restarts_allowed(d))
-        drmem_warn(d, TD_W_DRMEM_NO_THREAD_EXIT);
+    if (!d->thread_exited && !tdi_drmem_restarts_allowed(d))
+        tdi_drmem_warn(d, TD_W_DRMEM_NO_THREAD_EXIT);
     d->state = DS_ENDED;
-    drmem_event_base(d, ev, r, at, TD_DRMEM_EV_FOOTER);
+    tdi_drmem_event_base(d, ev, r, at, TD_DRMEM_EV_FOOTER);
     ev->flags |= TD_DRMEM_HIDDEN;
     return TD_EVENT;
 }
 
-int drmem_stream_record(td_drmem_decoder *d, const drmem_record *r,
+int tdi_drmem_stream_record(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at, td_drmem_event *ev)
 {
     switch (r->type) {

@@ -40,7 +40,7 @@ typedef struct skim_run {
 
 static inline uint64_t record_pc(const uint8_t *p, size_t width)
 {
-    return width == 12 ? td_le64(p + 4) : td_le32(p + 4);
+    return width == 12 ? tdi_le64(p + 4) : tdi_le32(p + 4);
 }
 
 /* Tally the plain records from p up to end, `width` bytes each; returns
@@ -57,7 +57,7 @@ static inline size_t skim_width(skim_run *run, const uint8_t *p,
     const uint64_t fetched = run->fetched;
     uint64_t reads = 0, writes = 0;
     for (; (size_t)(end - q) >= width; q += width) {
-        unsigned type = td_le16(q), size = td_le16(q + 2);
+        unsigned type = tdi_le16(q), size = tdi_le16(q + 2);
         if (type == TD_DRMEM_READ) {
             reads++;
         } else if (type == TD_DRMEM_WRITE) {
@@ -93,11 +93,11 @@ static bool target_pair(const skim_run *run, const uint8_t *p,
 {
     size_t width = run->width;
     uint16_t type, size;
-    if ((size_t)(end - p) < 2 * width || td_le16(p) != TD_DRMEM_MARKER ||
-        td_le16(p + 2) != TD_DRMEM_MARKER_BRANCH_TARGET)
+    if ((size_t)(end - p) < 2 * width || tdi_le16(p) != TD_DRMEM_MARKER ||
+        tdi_le16(p + 2) != TD_DRMEM_MARKER_BRANCH_TARGET)
         return false;
-    type = td_le16(p + width);
-    size = td_le16(p + width + 2);
+    type = tdi_le16(p + width);
+    size = tdi_le16(p + width + 2);
     return type < 64 && ((run->indirect_types >> type) & 1) && size >= 1 &&
            size <= DRMEM_MAX_ENCODING && run->pcs < run->pcs_limit;
 }
@@ -106,16 +106,16 @@ static bool target_pair(const skim_run *run, const uint8_t *p,
 static void tally_branch(skim_run *run, const uint8_t *p)
 {
     *run->pcs++ = record_pc(p, run->width);
-    run->counts[td_le16(p)]++;
+    run->counts[tdi_le16(p)]++;
 }
 
 static void skim_begin(const td_drmem_decoder *d, td_drmem_tally *t,
                        skim_run *run)
 {
-    uint64_t chunk_room = drmem_chunk_room(d);
+    uint64_t chunk_room = tdi_drmem_chunk_room(d);
     uint64_t pcs_room = t->pcs_cap - t->pcs_len;
-    run->fetched = drmem_plain_instr_types(d);
-    run->indirect_types = drmem_indirect_types();
+    run->fetched = tdi_drmem_plain_instr_types(d);
+    run->indirect_types = tdi_drmem_indirect_types();
     run->counts = t->records[d->kernel];
     run->pcs_start = run->pcs = t->pcs + t->pcs_len;
     run->pcs_limit = run->pcs + (chunk_room < pcs_room ? chunk_room
@@ -134,7 +134,7 @@ static void find_last_pc(td_drmem_decoder *d, const skim_run *run,
     while (n > 0) {
         unsigned type;
         n -= run->width;
-        type = td_le16(p + n);
+        type = tdi_le16(p + n);
         if (type < 64 && ((types >> type) & 1)) {
             d->last_pc = record_pc(p + n, run->width);
             return;
@@ -156,10 +156,10 @@ static void skim_end(td_drmem_decoder *d, td_drmem_tally *t,
     d->hide_next = 0;
 }
 
-void drmem_skim(td_drmem_decoder *d, td_drmem_tally *t)
+void tdi_drmem_skim(td_drmem_decoder *d, td_drmem_tally *t)
 {
     size_t len, n = 0, targets = 0;
-    const uint8_t *p = td_input_rest(&d->in, &len);
+    const uint8_t *p = tdi_input_rest(&d->in, &len);
     skim_run run;
     if (p == NULL || !steady(d))
         return;
@@ -176,10 +176,10 @@ void drmem_skim(td_drmem_decoder *d, td_drmem_tally *t)
         return;
     find_last_pc(d, &run, p, n);
     skim_end(d, t, &run, n / run.width - targets);
-    td_input_take(&d->in, n);
+    tdi_input_take(&d->in, n);
 }
 
-bool drmem_tallied(td_drmem_tally *t, const td_drmem_event *ev)
+bool tdi_drmem_tallied(td_drmem_tally *t, const td_drmem_event *ev)
 {
     bool kernel = (ev->flags & TD_DRMEM_KERNEL) != 0;
     if (ev->kind == TD_DRMEM_EV_MARKER &&

@@ -7,7 +7,7 @@
  *              ISIZE u32 (output length mod 2^32)
  *
  * next() runs the handler for d->state until one produces an event, asks
- * for input, ends or fails; handlers return GZIP_AGAIN when they moved on
+ * for input, ends or fails; handlers return TDI_AGAIN when they moved on
  * without an event. The deflate stream is the engine of
  * src/inflate/inflate_core.c working on this decoder's input cursor; when
  * its final block ends, the engine gives back the bytes its bit
@@ -19,18 +19,18 @@
 
 #define GZIP_TRAILER 8u
 
-static int member_data(td_gzip *d, td_gzip_event *ev)
+static int member_data(td_gzip_decoder *d, td_gzip_event *ev)
 {
-    td_inflate_output out;
-    int rc = td_inflate_core_next(&d->z, &d->in, &d->fault, &out);
+    tdi_inflate_output out;
+    int rc = tdi_inflate_core_next(&d->z, &d->in, &d->fault, &out);
     if (rc == TD_END) {
         d->state = GS_TRAILER;
-        return GZIP_AGAIN;
+        return TDI_AGAIN;
     }
     if (rc != TD_EVENT)
         return rc;
     d->crc = td_crc32(d->crc, out.data, out.len);
-    ev->kind = TD_GZIP_DATA;
+    ev->kind = TD_GZIP_EV_DATA;
     ev->offset = out.block_offset;
     ev->size = 0;
     ev->member = d->member;
@@ -40,50 +40,50 @@ static int member_data(td_gzip *d, td_gzip_event *ev)
     return TD_EVENT;
 }
 
-static int trailer(td_gzip *d, td_gzip_event *ev)
+static int trailer(td_gzip_decoder *d, td_gzip_event *ev)
 {
-    uint64_t at = td_input_tell(&d->in);
-    const uint8_t *p = td_input_peek(&d->in, GZIP_TRAILER);
+    uint64_t at = tdi_input_tell(&d->in);
+    const uint8_t *p = tdi_input_peek(&d->in, GZIP_TRAILER);
     if (p == NULL)
-        return td_input_stall(&d->in, &d->fault, at,
-                              TD_REASON("input ends inside a gzip member "
+        return tdi_input_stall(&d->in, &d->fault, at,
+                              TDI_REASON("input ends inside a gzip member "
                                         "trailer"));
-    if (td_le32(p) != d->crc)
-        return td_fail(&d->fault, TD_E_GZIP_CRC, at,
-                       TD_REASON("trailer CRC-32 differs from the CRC-32 of "
+    if (tdi_le32(p) != d->crc)
+        return tdi_fail(&d->fault, TD_E_GZIP_CRC, at,
+                       TDI_REASON("trailer CRC-32 differs from the CRC-32 of "
                                  "the member's data"));
-    if (td_le32(p + 4) != (uint32_t)d->z.total_out)
-        return td_fail(&d->fault, TD_E_GZIP_SIZE, at + 4,
-                       TD_REASON("trailer ISIZE differs from the member's "
+    if (tdi_le32(p + 4) != (uint32_t)d->z.total_out)
+        return tdi_fail(&d->fault, TD_E_GZIP_SIZE, at + 4,
+                       TDI_REASON("trailer ISIZE differs from the member's "
                                  "data length modulo 2^32"));
-    ev->kind = TD_GZIP_MEMBER_END;
+    ev->kind = TD_GZIP_EV_MEMBER_END;
     ev->offset = at;
     ev->size = GZIP_TRAILER;
     ev->member = d->member;
-    ev->trailer.crc = td_le32(p);
-    ev->trailer.isize = td_le32(p + 4);
-    td_input_take(&d->in, GZIP_TRAILER);
+    ev->trailer.crc = tdi_le32(p);
+    ev->trailer.isize = tdi_le32(p + 4);
+    tdi_input_take(&d->in, GZIP_TRAILER);
     d->member++;
     d->state = GS_MEMBER;
     return TD_EVENT;
 }
 
-static int step(td_gzip *d, td_gzip_event *ev)
+static int step(td_gzip_decoder *d, td_gzip_event *ev)
 {
     switch (d->state) {
     case GS_MEMBER:
-        return gzip_member(d);
+        return tdi_gzip_member(d);
     case GS_EXTRA_LENGTH:
-        return gzip_extra_length(d);
+        return tdi_gzip_extra_length(d);
     case GS_EXTRA:
-        return gzip_extra(d);
+        return tdi_gzip_extra(d);
     case GS_NAME:
     case GS_COMMENT:
-        return gzip_string(d);
+        return tdi_gzip_string(d);
     case GS_HEADER_CRC:
-        return gzip_header_crc(d);
+        return tdi_gzip_header_crc(d);
     case GS_HEADER_END:
-        return gzip_header_end(d, ev);
+        return tdi_gzip_header_end(d, ev);
     case GS_DATA:
         return member_data(d, ev);
     case GS_TRAILER:
@@ -93,53 +93,53 @@ static int step(td_gzip *d, td_gzip_event *ev)
     }
 }
 
-int td_gzip_init(td_gzip *d, void *window, size_t window_size)
+int td_gzip_init(td_gzip_decoder *d, void *window, size_t window_size)
 {
     if (d == NULL || window == NULL)
         return TD_E_INVALID_ARGUMENT;
     if (window_size < TD_INFLATE_WINDOW)
         return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
-    td_input_init(&d->in);
-    td_inflate_core_init(&d->z, window);
+    tdi_input_init(&d->in);
+    tdi_inflate_core_init(&d->z, window);
     d->state = GS_MEMBER;
     return TD_OK;
 }
 
-int td_gzip_reset(td_gzip *d)
+int td_gzip_reset(td_gzip_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
     return td_gzip_init(d, d->z.window, TD_INFLATE_WINDOW);
 }
 
-int td_gzip_next(td_gzip *d, td_gzip_event *ev)
+int td_gzip_next(td_gzip_decoder *d, td_gzip_event *ev)
 {
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    rc = td_input_blocked(&d->in, &d->fault);
+    rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
     do
         rc = step(d, ev);
-    while (rc == GZIP_AGAIN);
+    while (rc == TDI_AGAIN);
     return rc;
 }
 
-const td_request *td_gzip_request(const td_gzip *d)
+const td_request *td_gzip_request(const td_gzip_decoder *d)
 {
     return &d->in.want;
 }
 
-int td_gzip_feed(td_gzip *d, const void *data, size_t len)
+int td_gzip_feed(td_gzip_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_input_answer(&d->in, &d->fault, data, len);
+    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
-const td_fault *td_gzip_fault(const td_gzip *d)
+const td_fault *td_gzip_fault(const td_gzip_decoder *d)
 {
     return &d->fault;
 }

@@ -1,18 +1,17 @@
 /*
  * gzip_internal.h - state shared by the gzip decoder's files.
  */
-#ifndef TD_GZIP_INTERNAL_H
-#define TD_GZIP_INTERNAL_H
+#ifndef TDI_GZIP_INTERNAL_H
+#define TDI_GZIP_INTERNAL_H
 
 #include "tracedec/gzip.h"
 #include "tracedec/checksum.h"
 #include "../common/input.h"
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/bytes.h"
 #include "../inflate/inflate_core.h"
 
-/* Internal result: no event yet, run the state machine again. */
-#define GZIP_AGAIN 4
 
 /* Header flag bits (RFC 1952 2.3.1). */
 #define GZIP_FTEXT 1u
@@ -22,7 +21,7 @@
 #define GZIP_FCOMMENT 16u
 #define GZIP_RESERVED 0xe0u
 
-/* What next() is doing (td_gzip.state), in the order of a member. */
+/* What next() is doing (td_gzip_decoder.state), in the order of a member. */
 enum gzip_state {
     GS_MEMBER = 0,   /* a member header is next, or the end of the input */
     GS_EXTRA_LENGTH, /* FEXTRA's XLEN */
@@ -37,11 +36,11 @@ enum gzip_state {
 };
 
 /* Header fields (gzip_header.c). */
-int gzip_member(td_gzip *d);
-int gzip_extra_length(td_gzip *d);
-int gzip_extra(td_gzip *d);
-int gzip_string(td_gzip *d);
-int gzip_header_crc(td_gzip *d);
-int gzip_header_end(td_gzip *d, td_gzip_event *ev);
+int tdi_gzip_member(td_gzip_decoder *d);
+int tdi_gzip_extra_length(td_gzip_decoder *d);
+int tdi_gzip_extra(td_gzip_decoder *d);
+int tdi_gzip_string(td_gzip_decoder *d);
+int tdi_gzip_header_crc(td_gzip_decoder *d);
+int tdi_gzip_header_end(td_gzip_decoder *d, td_gzip_event *ev);
 
-#endif /* TD_GZIP_INTERNAL_H */
+#endif /* TDI_GZIP_INTERNAL_H */

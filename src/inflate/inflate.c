@@ -6,40 +6,40 @@
 #include "inflate_internal.h"
 
 /* The tables must leave the state small enough to embed anywhere. */
-typedef char td_inflate_state_fits_12_kib
+typedef char tdi_inflate_state_fits_12_kib
     [sizeof(td_inflate_state) <= 12288 ? 1 : -1];
-typedef char td_inflate_tables_fit
+typedef char tdi_inflate_tables_fit
     [TD_INFLATE_TABLE_ENTRIES == LITLEN_ENOUGH + DIST_ENOUGH ? 1 : -1];
 
-int td_inflate_init(td_inflate *d, void *window, size_t window_size)
+int td_inflate_init(td_inflate_decoder *d, void *window, size_t window_size)
 {
     if (d == NULL || window == NULL)
         return TD_E_INVALID_ARGUMENT;
     if (window_size < TD_INFLATE_WINDOW)
         return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
-    td_input_init(&d->in);
-    td_inflate_core_init(&d->z, window);
+    tdi_input_init(&d->in);
+    tdi_inflate_core_init(&d->z, window);
     return TD_OK;
 }
 
-int td_inflate_reset(td_inflate *d)
+int td_inflate_reset(td_inflate_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
     return td_inflate_init(d, d->z.window, TD_INFLATE_WINDOW);
 }
 
-int td_inflate_next(td_inflate *d, td_inflate_event *ev)
+int td_inflate_next(td_inflate_decoder *d, td_inflate_event *ev)
 {
-    td_inflate_output out;
+    tdi_inflate_output out;
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    rc = td_input_blocked(&d->in, &d->fault);
+    rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
-    rc = td_inflate_core_next(&d->z, &d->in, &d->fault, &out);
+    rc = tdi_inflate_core_next(&d->z, &d->in, &d->fault, &out);
     if (rc == TD_EVENT) {
         ev->data = out.data;
         ev->len = out.len;
@@ -49,19 +49,19 @@ int td_inflate_next(td_inflate *d, td_inflate_event *ev)
     return rc;
 }
 
-const td_request *td_inflate_request(const td_inflate *d)
+const td_request *td_inflate_request(const td_inflate_decoder *d)
 {
     return &d->in.want;
 }
 
-int td_inflate_feed(td_inflate *d, const void *data, size_t len)
+int td_inflate_feed(td_inflate_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_input_answer(&d->in, &d->fault, data, len);
+    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
-const td_fault *td_inflate_fault(const td_inflate *d)
+const td_fault *td_inflate_fault(const td_inflate_decoder *d)
 {
     return &d->fault;
 }

@@ -13,19 +13,19 @@
  */
 #include "inflate_internal.h"
 
-int inflate_literal_length(td_inflate_state *z, td_input *in, td_fault *f)
+int tdi_inflate_literal_length(td_inflate_state *z, td_input *in, td_fault *f)
 {
     uint32_t e;
     unsigned used, kind;
-    inflate_fast(z, in);
+    tdi_inflate_fast(z, in);
     if (z->next == INFLATE_RING)
-        return INFLATE_GO;
-    if (!inflate_decode(z, in, litlen_table(z), LITLEN_ROOT, &e, &used))
-        return inflate_stall(z, in, f);
+        return TDI_AGAIN;
+    if (!tdi_inflate_decode(z, in, litlen_table(z), LITLEN_ROOT, &e, &used))
+        return tdi_inflate_stall(z, in, f);
     kind = entry_kind(e);
     if (kind & ENTRY_INVALID)
-        return td_fail(f, TD_E_INFLATE_SYMBOL, inflate_offset(z, in),
-                       TD_REASON("literal/length symbol 286 or 287, or a "
+        return tdi_fail(f, TD_E_INFLATE_SYMBOL, inflate_offset(z, in),
+                       TDI_REASON("literal/length symbol 286 or 287, or a "
                                  "code the block's code does not assign"));
     inflate_drop(z, used);
     if (kind & ENTRY_LITERAL) {
@@ -38,55 +38,55 @@ int inflate_literal_length(td_inflate_state *z, td_input *in, td_fault *f)
         z->extra = (uint8_t)entry_extra(e);
         z->mode = IM_LENGTH_EXTRA;
     }
-    return INFLATE_GO;
+    return TDI_AGAIN;
 }
 
-int inflate_length_extra(td_inflate_state *z, td_input *in, td_fault *f)
+int tdi_inflate_length_extra(td_inflate_state *z, td_input *in, td_fault *f)
 {
-    if (!inflate_need(z, in, z->extra))
-        return inflate_stall(z, in, f);
+    if (!tdi_inflate_need(z, in, z->extra))
+        return tdi_inflate_stall(z, in, f);
     z->length = (uint16_t)(z->length + low_bits(z->hold, z->extra));
     inflate_drop(z, z->extra);
     z->code_offset = inflate_offset(z, in);
     z->mode = IM_DIST;
-    return INFLATE_GO;
+    return TDI_AGAIN;
 }
 
-int inflate_distance(td_inflate_state *z, td_input *in, td_fault *f)
+int tdi_inflate_distance(td_inflate_state *z, td_input *in, td_fault *f)
 {
     uint32_t e;
     unsigned used;
-    if (!inflate_decode(z, in, dist_table(z), DIST_ROOT, &e, &used))
-        return inflate_stall(z, in, f);
+    if (!tdi_inflate_decode(z, in, dist_table(z), DIST_ROOT, &e, &used))
+        return tdi_inflate_stall(z, in, f);
     if (entry_kind(e) & ENTRY_INVALID)
-        return td_fail(f, TD_E_INFLATE_SYMBOL, z->code_offset,
-                       TD_REASON("distance symbol 30 or 31, or a code the "
+        return tdi_fail(f, TD_E_INFLATE_SYMBOL, z->code_offset,
+                       TDI_REASON("distance symbol 30 or 31, or a code the "
                                  "block's distance code does not assign"));
     inflate_drop(z, used);
     z->dist = (uint16_t)entry_value(e);
     z->extra = (uint8_t)entry_extra(e);
     z->mode = IM_DIST_EXTRA;
-    return INFLATE_GO;
+    return TDI_AGAIN;
 }
 
-int inflate_distance_extra(td_inflate_state *z, td_input *in, td_fault *f)
+int tdi_inflate_distance_extra(td_inflate_state *z, td_input *in, td_fault *f)
 {
     uint32_t dist;
-    if (!inflate_need(z, in, z->extra))
-        return inflate_stall(z, in, f);
+    if (!tdi_inflate_need(z, in, z->extra))
+        return tdi_inflate_stall(z, in, f);
     dist = z->dist + (uint32_t)low_bits(z->hold, z->extra);
     if (dist > z->total_out)
-        return td_fail(f, TD_E_INFLATE_DISTANCE, z->code_offset,
-                       TD_REASON("match distance reaches before the first "
+        return tdi_fail(f, TD_E_INFLATE_DISTANCE, z->code_offset,
+                       TDI_REASON("match distance reaches before the first "
                                  "byte of the stream"));
     inflate_drop(z, z->extra);
     z->dist = (uint16_t)dist;
     z->mode = IM_COPY;
-    return INFLATE_GO;
+    return TDI_AGAIN;
 }
 
 /* Copy what fits before the ring's end; the rest after it is handed out. */
-int inflate_copy(td_inflate_state *z)
+int tdi_inflate_copy(td_inflate_state *z)
 {
     uint8_t *w = z->window;
     uint32_t n = INFLATE_RING - z->next, at = z->next;
@@ -102,5 +102,5 @@ int inflate_copy(td_inflate_state *z)
     z->length = (uint16_t)(z->length - n);
     if (z->length == 0)
         z->mode = IM_CODES;
-    return INFLATE_GO;
+    return TDI_AGAIN;
 }

@@ -3,11 +3,11 @@
  * handing its bytes out, and the careful byte-at-a-time bit accumulator.
  *
  * Technique: a resumable state machine in the manner of zlib's inflate().
- * Each mode handler either completes its step (and returns INFLATE_GO) or
+ * Each mode handler either completes its step (and returns TDI_AGAIN) or
  * stops without taking any bit of the step, so that after TD_NEED_INPUT
  * the same handler simply runs again: a field that straddles two spans is
  * finished by pulling its remaining bytes one at a time into the
- * accumulator (inflate_need, inflate_decode), which works at any chunking,
+ * accumulator (tdi_inflate_need, tdi_inflate_decode), which works at any chunking,
  * one-byte spans included. The handler for literals and lengths first
  * runs the fast loop of inflate_fast.c, which does the bulk of the work
  * while the span and the ring have room.
@@ -21,7 +21,7 @@
  */
 #include "inflate_internal.h"
 
-void td_inflate_core_init(td_inflate_state *z, uint8_t *window)
+void tdi_inflate_core_init(td_inflate_state *z, uint8_t *window)
 {
     memset(z, 0, offsetof(td_inflate_state, lens));
     z->window = window;
@@ -29,36 +29,36 @@ void td_inflate_core_init(td_inflate_state *z, uint8_t *window)
     z->mode = IM_HEADER;
 }
 
-void td_inflate_core_limit(td_inflate_state *z, uint64_t end)
+void tdi_inflate_core_limit(td_inflate_state *z, uint64_t end)
 {
     z->in_end = end;
 }
 
-bool inflate_need(td_inflate_state *z, td_input *in, unsigned n)
+bool tdi_inflate_need(td_inflate_state *z, td_input *in, unsigned n)
 {
     while (z->bits < n) {
         const uint8_t *p;
-        if (td_input_tell(in) >= z->in_end)
+        if (tdi_input_tell(in) >= z->in_end)
             return false;
-        p = td_input_peek(in, 1);
+        p = tdi_input_peek(in, 1);
         if (p == NULL)
             return false;
         z->hold |= (uint64_t)*p << z->bits;
         z->bits += 8;
-        td_input_take(in, 1);
+        tdi_input_take(in, 1);
     }
     return true;
 }
 
-int inflate_stall(td_inflate_state *z, td_input *in, td_fault *f)
+int tdi_inflate_stall(td_inflate_state *z, td_input *in, td_fault *f)
 {
-    if (td_input_tell(in) >= z->in_end)
-        return TD_INFLATE_PAST_LIMIT;
-    return td_input_stall(in, f, z->block_offset,
-                          TD_REASON("input ends inside a deflate block"));
+    if (tdi_input_tell(in) >= z->in_end)
+        return TDI_INFLATE_PAST_LIMIT;
+    return tdi_input_stall(in, f, z->block_offset,
+                          TDI_REASON("input ends inside a deflate block"));
 }
 
-bool inflate_decode(td_inflate_state *z, td_input *in, const uint32_t *table,
+bool tdi_inflate_decode(td_inflate_state *z, td_input *in, const uint32_t *table,
                     unsigned root, uint32_t *entry, unsigned *used)
 {
     for (;;) {
@@ -74,7 +74,7 @@ bool inflate_decode(td_inflate_state *z, td_input *in, const uint32_t *table,
             *used = n;
             return true;
         }
-        if (!inflate_need(z, in, z->bits + 1))
+        if (!tdi_inflate_need(z, in, z->bits + 1))
             return false;
     }
 }
@@ -89,38 +89,38 @@ static int give_back(td_inflate_state *z, td_input *in)
     for (i = 0; i < n; i++)
         bytes[i] = (uint8_t)(rest >> (8 * i));
     if (n > 0)
-        td_input_unget(in, bytes, n);
+        tdi_input_unget(in, bytes, n);
     z->hold = 0;
     z->bits = 0;
     z->mode = IM_DONE;
-    return INFLATE_GO;
+    return TDI_AGAIN;
 }
 
 static int step(td_inflate_state *z, td_input *in, td_fault *f)
 {
     switch (z->mode) {
     case IM_HEADER:
-        return inflate_block_header(z, in, f);
+        return tdi_inflate_block_header(z, in, f);
     case IM_STORED_LENGTH:
-        return inflate_stored_length(z, in, f);
+        return tdi_inflate_stored_length(z, in, f);
     case IM_STORED_COPY:
-        return inflate_stored_copy(z, in, f);
+        return tdi_inflate_stored_copy(z, in, f);
     case IM_TABLE_COUNTS:
-        return inflate_table_counts(z, in, f);
+        return tdi_inflate_table_counts(z, in, f);
     case IM_CODELEN_LENS:
-        return inflate_codelen_lens(z, in, f);
+        return tdi_inflate_codelen_lens(z, in, f);
     case IM_LENS:
-        return inflate_lens(z, in, f);
+        return tdi_inflate_lens(z, in, f);
     case IM_CODES:
-        return inflate_literal_length(z, in, f);
+        return tdi_inflate_literal_length(z, in, f);
     case IM_LENGTH_EXTRA:
-        return inflate_length_extra(z, in, f);
+        return tdi_inflate_length_extra(z, in, f);
     case IM_DIST:
-        return inflate_distance(z, in, f);
+        return tdi_inflate_distance(z, in, f);
     case IM_DIST_EXTRA:
-        return inflate_distance_extra(z, in, f);
+        return tdi_inflate_distance_extra(z, in, f);
     case IM_COPY:
-        return inflate_copy(z);
+        return tdi_inflate_copy(z);
     case IM_END:
         return give_back(z, in);
     default:
@@ -128,8 +128,8 @@ static int step(td_inflate_state *z, td_input *in, td_fault *f)
     }
 }
 
-int td_inflate_core_next(td_inflate_state *z, td_input *in, td_fault *f,
-                         td_inflate_output *out)
+int tdi_inflate_core_next(td_inflate_state *z, td_input *in, td_fault *f,
+                         tdi_inflate_output *out)
 {
     int rc;
     if (z->next == INFLATE_RING) {
@@ -138,7 +138,7 @@ int td_inflate_core_next(td_inflate_state *z, td_input *in, td_fault *f,
     }
     do {
         rc = z->next == INFLATE_RING ? INFLATE_FULL : step(z, in, f);
-    } while (rc == INFLATE_GO);
+    } while (rc == TDI_AGAIN);
     if (z->next == z->emitted)
         return rc;
     out->data = z->window + z->emitted;

@@ -64,14 +64,14 @@ static void copy_distant(uint8_t *to, const uint8_t *from, unsigned len)
                 to[done] = from[done];
             return;
         }
-        store_le32(to, td_le32(from));
-        store_le32(to + len - 4, td_le32(from + len - 4));
+        store_le32(to, tdi_le32(from));
+        store_le32(to + len - 4, tdi_le32(from + len - 4));
         return;
     }
     for (; done + 8 <= len; done += 8)
-        store_le64(to + done, td_le64(from + done));
+        store_le64(to + done, tdi_le64(from + done));
     if (done < len)
-        store_le64(to + len - 8, td_le64(from + len - 8));
+        store_le64(to + len - 8, tdi_le64(from + len - 8));
 }
 
 /* Copy len bytes to out from gap bytes back, gap >= 1: when gap < len the
@@ -84,7 +84,7 @@ static void copy_back(uint8_t *out, unsigned gap, unsigned len)
     } else if (gap == 1) {
         memset(out, from[0], len);
     } else {
-        td_repeat_back(out, gap, len);
+        tdi_repeat_back(out, gap, len);
     }
 }
 
@@ -106,7 +106,7 @@ static void copy_wrapped(uint8_t *window, uint8_t *out, unsigned dist,
         copy_back(out + n, dist, len - n);
 }
 
-void inflate_fast(td_inflate_state *z, td_input *in)
+void tdi_inflate_fast(td_inflate_state *z, td_input *in)
 {
     const uint32_t *litlen = litlen_table(z), *dists = dist_table(z);
     uint8_t *window = z->window, *out = window + z->next;
@@ -114,7 +114,7 @@ void inflate_fast(td_inflate_state *z, td_input *in)
     uint8_t *const out_limit = window + INFLATE_RING - INFLATE_MAX_MATCH;
     const uint8_t *next_in, *in_end;
     uint64_t hold = z->hold, avail = in->span_len - in->pos;
-    uint64_t before_limit = z->in_end - td_input_tell(in);
+    uint64_t before_limit = z->in_end - tdi_input_tell(in);
     /* Output before ring index 0: a distance may reach out - window +
      * behind bytes back. */
     uint64_t behind = z->total_out - z->next;
@@ -134,7 +134,7 @@ void inflate_fast(td_inflate_state *z, td_input *in)
         unsigned saved_bits, len, dist;
         uint32_t e;
 
-        hold |= td_le64(next_in) << bits;
+        hold |= tdi_le64(next_in) << bits;
         next_in += (63 - bits) >> 3;
         bits |= 56;
         saved_hold = hold;

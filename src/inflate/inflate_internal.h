@@ -5,15 +5,16 @@
  * The bit accumulator. z->hold holds the next z->bits bits of the stream,
  * first bit lowest; bits above z->bits are zero between calls. Every byte
  * whose bits are in hold has been taken from the input cursor, so the bit
- * position of the stream is td_input_tell() * 8 - z->bits whatever the
+ * position of the stream is tdi_input_tell() * 8 - z->bits whatever the
  * chunking, and at the end of the stream the whole bytes still in hold are
- * given back with td_input_unget().
+ * given back with tdi_input_unget().
  */
-#ifndef TD_INFLATE_INTERNAL_H
-#define TD_INFLATE_INTERNAL_H
+#ifndef TDI_INFLATE_INTERNAL_H
+#define TDI_INFLATE_INTERNAL_H
 
 #include "inflate_core.h"
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/bytes.h"
 
 #define INFLATE_RING TD_INFLATE_WINDOW
@@ -43,10 +44,10 @@ enum inflate_mode {
     IM_DONE           /* TD_END */
 };
 
-/* Results of the mode handlers besides TD_NEED_INPUT, TD_END,
- * TD_INFLATE_PAST_LIMIT and errors. */
-#define INFLATE_GO 4   /* keep going */
-#define INFLATE_FULL 5 /* the ring is full up to its end: hand it out */
+/* Result of the mode handlers besides TD_NEED_INPUT, TD_END, TDI_AGAIN,
+ * TDI_INFLATE_PAST_LIMIT and errors: the ring is full up to its end, hand
+ * it out. */
+#define INFLATE_FULL 6
 
 /* A decoding table entry, 32 bits:
  *   bits 0-7   how many bits the code takes at this level of the table;
@@ -100,7 +101,7 @@ static inline uint64_t low_bits(uint64_t v, unsigned n)
 static inline uint64_t inflate_offset(const td_inflate_state *z,
                                       const td_input *in)
 {
-    return (td_input_tell(in) * 8 - z->bits) / 8;
+    return (tdi_input_tell(in) * 8 - z->bits) / 8;
 }
 
 static inline void inflate_drop(td_inflate_state *z, unsigned n)
@@ -111,17 +112,17 @@ static inline void inflate_drop(td_inflate_state *z, unsigned n)
 
 /* Take whole bytes until hold has at least n (<= 56) bits. False when the
  * input has no byte now (a request is outstanding, the input ended, or
- * the limit is reached): the handler returns inflate_stall(). */
-bool inflate_need(td_inflate_state *z, td_input *in, unsigned n);
+ * the limit is reached): the handler returns tdi_inflate_stall(). */
+bool tdi_inflate_need(td_inflate_state *z, td_input *in, unsigned n);
 
-/* Why inflate_need() failed: TD_NEED_INPUT, TD_INFLATE_PAST_LIMIT, or
+/* Why tdi_inflate_need() failed: TD_NEED_INPUT, TDI_INFLATE_PAST_LIMIT, or
  * TD_E_TRUNCATED recorded at the current block. */
-int inflate_stall(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_stall(td_inflate_state *z, td_input *in, td_fault *f);
 
 /* Decode one code with table (root bits `root`), taking bytes as needed;
  * *entry is the final entry and *used the bits it takes, not yet dropped.
- * False as for inflate_need(). */
-bool inflate_decode(td_inflate_state *z, td_input *in, const uint32_t *table,
+ * False as for tdi_inflate_need(). */
+bool tdi_inflate_decode(td_inflate_state *z, td_input *in, const uint32_t *table,
                     unsigned root, uint32_t *entry, unsigned *used);
 
 /* Decoding tables (inflate_tables.c). */
@@ -144,30 +145,30 @@ static inline uint32_t *dist_table(td_inflate_state *z)
 /* Build the table for the n code lengths in lens. Returns TD_OK or
  * TD_E_INFLATE_HUFFMAN (over-subscribed, or incomplete other than by the
  * single one-bit code RFC 1951 allows). */
-int inflate_build(uint32_t *table, const uint8_t *lens, unsigned n,
+int tdi_inflate_build(uint32_t *table, const uint8_t *lens, unsigned n,
                   enum inflate_code code);
 
 /* Make the tables hold the fixed codes of RFC 1951 3.2.6. */
-void inflate_fixed_tables(td_inflate_state *z);
+void tdi_inflate_fixed_tables(td_inflate_state *z);
 
 /* Mode handlers: block structure (inflate_blocks.c). */
-int inflate_block_header(td_inflate_state *z, td_input *in, td_fault *f);
-int inflate_stored_length(td_inflate_state *z, td_input *in, td_fault *f);
-int inflate_stored_copy(td_inflate_state *z, td_input *in, td_fault *f);
-int inflate_table_counts(td_inflate_state *z, td_input *in, td_fault *f);
-int inflate_codelen_lens(td_inflate_state *z, td_input *in, td_fault *f);
-int inflate_lens(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_block_header(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_stored_length(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_stored_copy(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_table_counts(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_codelen_lens(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_lens(td_inflate_state *z, td_input *in, td_fault *f);
 
 /* Mode handlers: compressed data, one step at a time (inflate_codes.c). */
-int inflate_literal_length(td_inflate_state *z, td_input *in, td_fault *f);
-int inflate_length_extra(td_inflate_state *z, td_input *in, td_fault *f);
-int inflate_distance(td_inflate_state *z, td_input *in, td_fault *f);
-int inflate_distance_extra(td_inflate_state *z, td_input *in, td_fault *f);
-int inflate_copy(td_inflate_state *z);
+int tdi_inflate_literal_length(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_length_extra(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_distance(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_distance_extra(td_inflate_state *z, td_input *in, td_fault *f);
+int tdi_inflate_copy(td_inflate_state *z);
 
 /* Literals and matches while the span and the ring have room
  * (inflate_fast.c); stops before anything else, leaving it to the
  * handlers above. */
-void inflate_fast(td_inflate_state *z, td_input *in);
+void tdi_inflate_fast(td_inflate_state *z, td_input *in);
 
-#endif /* TD_INFLATE_INTERNAL_H */
+#endif /* TDI_INFLATE_INTERNAL_H */

@@ -188,7 +188,7 @@ static void place_codes(uint32_t *table, const uint8_t *lens, unsigned n,
     }
 }
 
-int inflate_build(uint32_t *table, const uint8_t *lens, unsigned n,
+int tdi_inflate_build(uint32_t *table, const uint8_t *lens, unsigned n,
                   enum inflate_code code)
 {
     uint16_t count[MAX_CODE_BITS + 1];
@@ -207,16 +207,16 @@ int inflate_build(uint32_t *table, const uint8_t *lens, unsigned n,
     return TD_OK;
 }
 
-void inflate_fixed_tables(td_inflate_state *z)
+void tdi_inflate_fixed_tables(td_inflate_state *z)
 {
     unsigned sym;
     if (z->fixed)
         return;
     for (sym = 0; sym < 288; sym++)
         z->lens[sym] = sym < 144 ? 8 : sym < 256 ? 9 : sym < 280 ? 7 : 8;
-    inflate_build(litlen_table(z), z->lens, 288, CODE_LITLEN);
+    tdi_inflate_build(litlen_table(z), z->lens, 288, CODE_LITLEN);
     for (sym = 0; sym < 32; sym++)
         z->lens[sym] = 5;
-    inflate_build(dist_table(z), z->lens, 32, CODE_DIST);
+    tdi_inflate_build(dist_table(z), z->lens, 32, CODE_DIST);
     z->fixed = 1;
 }

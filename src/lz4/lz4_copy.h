@@ -3,7 +3,7 @@
  *
  * A match copies `len` bytes from `dist` bytes back. When dist < len the
  * source overlaps what the match itself writes: the output repeats the
- * last `dist` bytes (td_repeat_back). When the source lies before the
+ * last `dist` bytes (tdi_repeat_back). When the source lies before the
  * ring's start it wraps to the ring's end; such a source sits ahead of
  * the destination in the ring, so every byte is read before it is
  * overwritten.
@@ -12,8 +12,8 @@
  * 8-byte strides and may write up to LZ4_OVERSHOOT bytes past the end;
  * their callers make sure the ring has room and the source is readable.
  */
-#ifndef TD_LZ4_COPY_H
-#define TD_LZ4_COPY_H
+#ifndef TDI_LZ4_COPY_H
+#define TDI_LZ4_COPY_H
 
 #include "lz4_internal.h"
 #include "../common/mem.h"
@@ -33,7 +33,7 @@ static inline void lz4_copy_match(uint8_t *ring, uint32_t op, uint32_t dist,
         } else if (dist >= n) {
             memcpy(ring + op, ring + op - dist, n);
         } else {
-            td_repeat_back(ring + op, dist, n);
+            tdi_repeat_back(ring + op, dist, n);
         }
         op += n;
         len -= n;
@@ -72,7 +72,7 @@ static inline void lz4_match_strided(uint8_t *dst, const uint8_t *src,
         } while (dst < end);
         return;
     }
-    td_repeat_back(dst, dist, len);
+    tdi_repeat_back(dst, dist, len);
 }
 
-#endif /* TD_LZ4_COPY_H */
+#endif /* TDI_LZ4_COPY_H */

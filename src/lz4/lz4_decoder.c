@@ -3,7 +3,7 @@
  * drives its state machine, and the handing out of output.
  *
  * next() runs the handler of d->state until one produces an event, asks
- * for input, ends or fails; handlers return LZ4_AGAIN when they only
+ * for input, ends or fails; handlers return TDI_AGAIN when they only
  * changed state. Output accumulates in the ring (the caller's window) from
  * `emitted` to `next`. It goes out as a DATA event when the ring is full
  * (then writing wraps to its start, after the event) and when a block
@@ -24,48 +24,48 @@
 typedef char lz4_ring_has_overshoot_room
     [LZ4_RING >= LZ4_MAX_DISTANCE + 1 + LZ4_OVERSHOOT ? 1 : -1];
 
-int td_lz4_init(td_lz4 *d, void *window, size_t window_size)
+int td_lz4_init(td_lz4_decoder *d, void *window, size_t window_size)
 {
     if (d == NULL || window == NULL)
         return TD_E_INVALID_ARGUMENT;
     if (window_size < TD_LZ4_WINDOW)
         return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
-    td_input_init(&d->in);
+    tdi_input_init(&d->in);
     d->window = window;
     d->state = LS_MAGIC;
     return TD_OK;
 }
 
-int td_lz4_reset(td_lz4 *d)
+int td_lz4_reset(td_lz4_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
     return td_lz4_init(d, d->window, TD_LZ4_WINDOW);
 }
 
-const td_request *td_lz4_request(const td_lz4 *d)
+const td_request *td_lz4_request(const td_lz4_decoder *d)
 {
     return &d->in.want;
 }
 
-const td_fault *td_lz4_fault(const td_lz4 *d)
+const td_fault *td_lz4_fault(const td_lz4_decoder *d)
 {
     return &d->fault;
 }
 
-int td_lz4_feed(td_lz4 *d, const void *data, size_t len)
+int td_lz4_feed(td_lz4_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_input_answer(&d->in, &d->fault, data, len);
+    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
 /* Hand out the ring from `emitted` to `next`; wrap when it is full. */
-static int emit(td_lz4 *d, td_lz4_event *ev)
+static int emit(td_lz4_decoder *d, td_lz4_event *ev)
 {
     uint32_t len = d->next - d->emitted;
-    ev->kind = TD_LZ4_DATA;
+    ev->kind = TD_LZ4_EV_DATA;
     ev->offset = d->block_offset;
     ev->size = 0;
     ev->frame = d->frame;
@@ -81,42 +81,42 @@ static int emit(td_lz4 *d, td_lz4_event *ev)
 }
 
 /* The block is done: hand out what is left of it, then the next block. */
-static int block_end(td_lz4 *d, td_lz4_event *ev)
+static int block_end(td_lz4_decoder *d, td_lz4_event *ev)
 {
     d->state = LS_BLOCK_HEADER;
     if (d->next > d->emitted)
         return emit(d, ev);
-    return LZ4_AGAIN;
+    return TDI_AGAIN;
 }
 
-static int step(td_lz4 *d, td_lz4_event *ev)
+static int step(td_lz4_decoder *d, td_lz4_event *ev)
 {
     switch (d->state) {
     case LS_MAGIC:
-        return lz4_magic(d);
+        return tdi_lz4_magic(d);
     case LS_FRAME_HEADER:
-        return lz4_frame_header(d, ev);
+        return tdi_lz4_frame_header(d, ev);
     case LS_SKIP:
-        return lz4_skip(d, ev);
+        return tdi_lz4_skip(d, ev);
     case LS_BLOCK_HEADER:
-        return lz4_block_header(d, ev);
+        return tdi_lz4_block_header(d, ev);
     case LS_STORED:
-        return lz4_stored(d);
+        return tdi_lz4_stored(d);
     case LS_TOKEN:
-        lz4_fast_sequences(d);
-        return lz4_token(d);
+        tdi_lz4_fast_sequences(d);
+        return tdi_lz4_token(d);
     case LS_LITERAL_LENGTH:
-        return lz4_literal_length(d);
+        return tdi_lz4_literal_length(d);
     case LS_LITERALS:
-        return lz4_literals(d);
+        return tdi_lz4_literals(d);
     case LS_OFFSET:
-        return lz4_offset(d);
+        return tdi_lz4_offset(d);
     case LS_MATCH_LENGTH:
-        return lz4_match_length(d);
+        return tdi_lz4_match_length(d);
     case LS_MATCH:
-        return lz4_match(d);
+        return tdi_lz4_match(d);
     case LS_BLOCK_CHECKSUM:
-        return lz4_block_checksum(d);
+        return tdi_lz4_block_checksum(d);
     case LS_BLOCK_END:
         return block_end(d, ev);
     default:
@@ -124,18 +124,18 @@ static int step(td_lz4 *d, td_lz4_event *ev)
     }
 }
 
-int td_lz4_next(td_lz4 *d, td_lz4_event *ev)
+int td_lz4_next(td_lz4_decoder *d, td_lz4_event *ev)
 {
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    rc = td_input_blocked(&d->in, &d->fault);
+    rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
     do {
         if (d->next == LZ4_RING)
             return emit(d, ev);
         rc = step(d, ev);
-    } while (rc == LZ4_AGAIN);
+    } while (rc == TDI_AGAIN);
     return rc;
 }

@@ -41,7 +41,7 @@ static bool extend(const uint8_t **p, const uint8_t *end, size_t *len)
 
 /* Output before the current block that matches may reach (at most 64 KiB
  * matters, as offsets are 16 bits). */
-static uint32_t history_before_block(const td_lz4 *d)
+static uint32_t history_before_block(const td_lz4_decoder *d)
 {
     uint64_t before = d->frame_out - d->block_out;
     if (d->flags & LZ4_FLG_INDEPENDENT)
@@ -50,7 +50,7 @@ static uint32_t history_before_block(const td_lz4 *d)
 }
 
 /* Decode whole sequences from the span at the cursor up to `limit`. */
-static void run(td_lz4 *d, const uint8_t *start, const uint8_t *limit)
+static void run(td_lz4_decoder *d, const uint8_t *start, const uint8_t *limit)
 {
     uint8_t *ring = d->window;
     const uint8_t *ip = start;
@@ -67,7 +67,7 @@ static void run(td_lz4 *d, const uint8_t *start, const uint8_t *limit)
             break;
         if ((size_t)(limit - p) < lit + 2 + LZ4_OVERSHOOT)
             break; /* maybe the last sequence: lz4_block.c ends blocks */
-        dist = td_le16(p + lit);
+        dist = tdi_le16(p + lit);
         q = p + lit + 2;
         if (len == LZ4_LENGTH_MORE && !extend(&q, limit - 1, &len))
             break;
@@ -103,7 +103,7 @@ static void run(td_lz4 *d, const uint8_t *start, const uint8_t *limit)
     d->last_match_end = match_end;
 }
 
-void lz4_fast_sequences(td_lz4 *d)
+void tdi_lz4_fast_sequences(td_lz4_decoder *d)
 {
     const td_input *in = &d->in;
     size_t span_left = in->span_len - in->pos;

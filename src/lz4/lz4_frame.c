@@ -7,7 +7,7 @@
  *   end       := 0x00000000 [content checksum]
  *   skippable := magic (0x184D2A5x) size data
  *
- * Technique: every fixed field is read with td_input_peek(), which stages
+ * Technique: every fixed field is read with tdi_input_peek(), which stages
  * the bytes of a field that straddles two spans; the frame header is
  * peeked in growing steps (magic, then FLG and BD, then its whole length)
  * so that each check reads only bytes it needs and reports the offset of
@@ -18,77 +18,77 @@
 
 #define FRAME_HEADER_MIN 7 /* magic, FLG, BD, HC */
 
-static int stall(td_lz4 *d, uint64_t offset, const char *reason)
+static int stall(td_lz4_decoder *d, uint64_t offset, const char *reason)
 {
-    return td_input_stall(&d->in, &d->fault, offset, reason);
+    return tdi_input_stall(&d->in, &d->fault, offset, reason);
 }
 
-static int skippable_header(td_lz4 *d)
+static int skippable_header(td_lz4_decoder *d)
 {
-    const uint8_t *p = td_input_peek(&d->in, 8);
+    const uint8_t *p = tdi_input_peek(&d->in, 8);
     if (p == NULL)
         return stall(d, d->frame_offset,
-                     TD_REASON("input ends inside a skippable frame's "
+                     TDI_REASON("input ends inside a skippable frame's "
                                "header"));
-    d->skip_magic = td_le32(p);
-    d->skip_bytes = d->skip_left = td_le32(p + 4);
-    td_input_take(&d->in, 8);
+    d->skip_magic = tdi_le32(p);
+    d->skip_bytes = d->skip_left = tdi_le32(p + 4);
+    tdi_input_take(&d->in, 8);
     d->state = LS_SKIP;
-    return LZ4_AGAIN;
+    return TDI_AGAIN;
 }
 
-int lz4_magic(td_lz4 *d)
+int tdi_lz4_magic(td_lz4_decoder *d)
 {
     const uint8_t *p;
     uint32_t magic;
-    int more = td_input_probe(&d->in);
+    int more = tdi_input_probe(&d->in);
     if (more < 0)
         return TD_NEED_INPUT;
     if (more == 0 && d->frame == 0)
-        return td_fail(&d->fault, TD_E_TRUNCATED, 0,
-                       TD_REASON("input ends before the first frame"));
+        return tdi_fail(&d->fault, TD_E_TRUNCATED, 0,
+                       TDI_REASON("input ends before the first frame"));
     if (more == 0) {
         d->state = LS_DONE;
         return TD_END;
     }
-    d->frame_offset = td_input_tell(&d->in);
-    p = td_input_peek(&d->in, 4);
+    d->frame_offset = tdi_input_tell(&d->in);
+    p = tdi_input_peek(&d->in, 4);
     if (p == NULL)
         return stall(d, d->frame_offset,
-                     TD_REASON("input ends inside a frame's magic number"));
-    magic = td_le32(p);
+                     TDI_REASON("input ends inside a frame's magic number"));
+    magic = tdi_le32(p);
     if (magic == LZ4_MAGIC) {
         d->state = LS_FRAME_HEADER;
-        return LZ4_AGAIN;
+        return TDI_AGAIN;
     }
     if ((magic & LZ4_SKIPPABLE_MASK) == LZ4_SKIPPABLE_MAGIC)
         return skippable_header(d);
     if (magic == LZ4_LEGACY_MAGIC)
-        return td_fail(&d->fault, TD_E_LZ4_MAGIC, d->frame_offset,
-                       TD_REASON("legacy LZ4 format (magic 0x184c2102) is "
+        return tdi_fail(&d->fault, TD_E_LZ4_MAGIC, d->frame_offset,
+                       TDI_REASON("legacy LZ4 format (magic 0x184c2102) is "
                                  "not supported"));
-    return td_fail(&d->fault, TD_E_LZ4_MAGIC, d->frame_offset,
-                   TD_REASON("magic number is neither an LZ4 frame "
+    return tdi_fail(&d->fault, TD_E_LZ4_MAGIC, d->frame_offset,
+                   TDI_REASON("magic number is neither an LZ4 frame "
                              "(0x184d2204) nor a skippable frame "
                              "(0x184d2a50-5f)"));
 }
 
 /* FLG and BD (at p + 4 and p + 5) leave a header we can decode. */
-static int check_descriptor(td_lz4 *d, const uint8_t *p)
+static int check_descriptor(td_lz4_decoder *d, const uint8_t *p)
 {
     uint8_t flg = p[4], bd = p[5];
     if (flg >> 6 != 1)
-        return td_fail(&d->fault, TD_E_LZ4_VERSION, d->frame_offset + 4,
-                       TD_REASON("FLG version bits are not 01"));
+        return tdi_fail(&d->fault, TD_E_LZ4_VERSION, d->frame_offset + 4,
+                       TDI_REASON("FLG version bits are not 01"));
     if (flg & LZ4_FLG_RESERVED)
-        return td_fail(&d->fault, TD_E_LZ4_VERSION, d->frame_offset + 4,
-                       TD_REASON("FLG reserved bit 1 is set"));
+        return tdi_fail(&d->fault, TD_E_LZ4_VERSION, d->frame_offset + 4,
+                       TDI_REASON("FLG reserved bit 1 is set"));
     if (bd & 0x8fu)
-        return td_fail(&d->fault, TD_E_LZ4_BLOCK_SIZE, d->frame_offset + 5,
-                       TD_REASON("BD reserved bits (7, 3-0) are set"));
+        return tdi_fail(&d->fault, TD_E_LZ4_BLOCK_SIZE, d->frame_offset + 5,
+                       TDI_REASON("BD reserved bits (7, 3-0) are set"));
     if ((bd >> 4) < 4)
-        return td_fail(&d->fault, TD_E_LZ4_BLOCK_SIZE, d->frame_offset + 5,
-                       TD_REASON("BD block maximum size is not 4-7 "
+        return tdi_fail(&d->fault, TD_E_LZ4_BLOCK_SIZE, d->frame_offset + 5,
+                       TDI_REASON("BD block maximum size is not 4-7 "
                                  "(64 KiB to 4 MiB)"));
     return TD_OK;
 }
@@ -108,19 +108,19 @@ static uint8_t header_checksum(const uint8_t *p, size_t len)
     return (uint8_t)(td_xxh32_digest(&h) >> 8);
 }
 
-static void start_frame(td_lz4 *d, const uint8_t *p)
+static void start_frame(td_lz4_decoder *d, const uint8_t *p)
 {
     d->flags = p[4];
     d->block_max = 1u << (2 * (p[5] >> 4) + 8);
-    d->content_size = (d->flags & LZ4_FLG_CONTENT_SIZE) ? td_le64(p + 6) : 0;
+    d->content_size = (d->flags & LZ4_FLG_CONTENT_SIZE) ? tdi_le64(p + 6) : 0;
     d->frame_out = 0;
     td_xxh32_init(&d->content_hash, 0);
     d->state = LS_BLOCK_HEADER;
 }
 
-static int frame_event(td_lz4 *d, td_lz4_event *ev, size_t len)
+static int frame_event(td_lz4_decoder *d, td_lz4_event *ev, size_t len)
 {
-    ev->kind = TD_LZ4_FRAME;
+    ev->kind = TD_LZ4_EV_FRAME;
     ev->offset = d->frame_offset;
     ev->size = len;
     ev->frame = d->frame;
@@ -135,47 +135,47 @@ static int frame_event(td_lz4 *d, td_lz4_event *ev, size_t len)
     return TD_EVENT;
 }
 
-int lz4_frame_header(td_lz4 *d, td_lz4_event *ev)
+int tdi_lz4_frame_header(td_lz4_decoder *d, td_lz4_event *ev)
 {
-    const uint8_t *p = td_input_peek(&d->in, 6);
+    const uint8_t *p = tdi_input_peek(&d->in, 6);
     size_t len;
     int rc;
     if (p == NULL)
         return stall(d, d->frame_offset,
-                     TD_REASON("input ends inside a frame header"));
+                     TDI_REASON("input ends inside a frame header"));
     rc = check_descriptor(d, p);
     if (rc != TD_OK)
         return rc;
     len = header_length(p[4]);
-    p = td_input_peek(&d->in, len);
+    p = tdi_input_peek(&d->in, len);
     if (p == NULL)
         return stall(d, d->frame_offset,
-                     TD_REASON("input ends inside a frame header"));
+                     TDI_REASON("input ends inside a frame header"));
     if (header_checksum(p, len) != p[len - 1])
-        return td_fail(&d->fault, TD_E_LZ4_HEADER_CHECKSUM,
+        return tdi_fail(&d->fault, TD_E_LZ4_HEADER_CHECKSUM,
                        d->frame_offset + len - 1,
-                       TD_REASON("header checksum is not the second byte "
+                       TDI_REASON("header checksum is not the second byte "
                                  "of the xxHash32 of the descriptor"));
     if (p[4] & LZ4_FLG_DICT_ID)
-        return td_fail(&d->fault, TD_E_LZ4_DICTIONARY,
+        return tdi_fail(&d->fault, TD_E_LZ4_DICTIONARY,
                        d->frame_offset + len - 5,
-                       TD_REASON("frame needs a dictionary (dictID field); "
+                       TDI_REASON("frame needs a dictionary (dictID field); "
                                  "dictionaries are not supported"));
     start_frame(d, p);
-    td_input_take(&d->in, len);
+    tdi_input_take(&d->in, len);
     return frame_event(d, ev, len);
 }
 
-int lz4_skip(td_lz4 *d, td_lz4_event *ev)
+int tdi_lz4_skip(td_lz4_decoder *d, td_lz4_event *ev)
 {
     while (d->skip_left > 0) {
-        uint64_t n = td_input_skip(&d->in, d->skip_left);
+        uint64_t n = tdi_input_skip(&d->in, d->skip_left);
         if (n == 0)
             return stall(d, d->frame_offset,
-                         TD_REASON("input ends inside a skippable frame"));
+                         TDI_REASON("input ends inside a skippable frame"));
         d->skip_left -= (uint32_t)n;
     }
-    ev->kind = TD_LZ4_SKIPPABLE;
+    ev->kind = TD_LZ4_EV_SKIPPABLE;
     ev->offset = d->frame_offset;
     ev->size = 8 + (uint64_t)d->skip_bytes;
     ev->frame = d->frame++;
@@ -186,26 +186,26 @@ int lz4_skip(td_lz4 *d, td_lz4_event *ev)
 }
 
 /* The end mark, and the content size and checksum it closes. */
-static int end_mark(td_lz4 *d, td_lz4_event *ev)
+static int end_mark(td_lz4_decoder *d, td_lz4_event *ev)
 {
     bool checksum = (d->flags & LZ4_FLG_CONTENT_CHECKSUM) != 0;
     size_t len = checksum ? 8 : 4;
-    const uint8_t *p = td_input_peek(&d->in, len);
+    const uint8_t *p = tdi_input_peek(&d->in, len);
     if (p == NULL)
         return stall(d, d->block_offset,
-                     checksum ? TD_REASON("input ends inside the end mark "
+                     checksum ? TDI_REASON("input ends inside the end mark "
                                           "or content checksum")
-                              : TD_REASON("input ends inside the end mark"));
+                              : TDI_REASON("input ends inside the end mark"));
     if ((d->flags & LZ4_FLG_CONTENT_SIZE) && d->frame_out != d->content_size)
-        return td_fail(&d->fault, TD_E_LZ4_CONTENT_SIZE, d->block_offset,
-                       TD_REASON("frame ends short of its content size"));
-    if (checksum && td_le32(p + 4) != td_xxh32_digest(&d->content_hash))
-        return td_fail(&d->fault, TD_E_LZ4_CONTENT_CHECKSUM,
+        return tdi_fail(&d->fault, TD_E_LZ4_CONTENT_SIZE, d->block_offset,
+                       TDI_REASON("frame ends short of its content size"));
+    if (checksum && tdi_le32(p + 4) != td_xxh32_digest(&d->content_hash))
+        return tdi_fail(&d->fault, TD_E_LZ4_CONTENT_CHECKSUM,
                        d->block_offset + 4,
-                       TD_REASON("content checksum is not the xxHash32 of "
+                       TDI_REASON("content checksum is not the xxHash32 of "
                                  "the frame's output"));
-    td_input_take(&d->in, len);
-    ev->kind = TD_LZ4_FRAME_END;
+    tdi_input_take(&d->in, len);
+    ev->kind = TD_LZ4_EV_FRAME_END;
     ev->offset = d->block_offset;
     ev->size = len;
     ev->frame = d->frame++;
@@ -215,7 +215,7 @@ static int end_mark(td_lz4 *d, td_lz4_event *ev)
 
 /* Most output the block may make: the block maximum, or less when the
  * content size leaves less. */
-static uint32_t block_limit(const td_lz4 *d)
+static uint32_t block_limit(const td_lz4_decoder *d)
 {
     uint64_t left;
     if (!(d->flags & LZ4_FLG_CONTENT_SIZE))
@@ -224,22 +224,22 @@ static uint32_t block_limit(const td_lz4 *d)
     return left < d->block_max ? (uint32_t)left : d->block_max;
 }
 
-int lz4_block_header(td_lz4 *d, td_lz4_event *ev)
+int tdi_lz4_block_header(td_lz4_decoder *d, td_lz4_event *ev)
 {
     const uint8_t *p;
     uint32_t word, size;
-    d->block_offset = td_input_tell(&d->in);
-    p = td_input_peek(&d->in, 4);
+    d->block_offset = tdi_input_tell(&d->in);
+    p = tdi_input_peek(&d->in, 4);
     if (p == NULL)
         return stall(d, d->block_offset,
-                     TD_REASON("input ends inside a block size"));
-    word = td_le32(p);
+                     TDI_REASON("input ends inside a block size"));
+    word = tdi_le32(p);
     if (word == 0)
         return end_mark(d, ev);
     size = word & 0x7fffffffu;
     if (size > d->block_max)
-        return td_fail(&d->fault, TD_E_LZ4_BLOCK_SIZE, d->block_offset,
-                       TD_REASON("block size is above the frame's block "
+        return tdi_fail(&d->fault, TD_E_LZ4_BLOCK_SIZE, d->block_offset,
+                       TDI_REASON("block size is above the frame's block "
                                  "maximum"));
     d->block_left = size;
     d->block_out = 0;
@@ -248,32 +248,32 @@ int lz4_block_header(td_lz4 *d, td_lz4_event *ev)
     if (d->flags & LZ4_FLG_BLOCK_CHECKSUM)
         td_xxh32_init(&d->block_hash, 0);
     if ((word >> 31) && size > d->block_limit)
-        return td_fail(&d->fault, TD_E_LZ4_CONTENT_SIZE, d->block_offset,
-                       TD_REASON("stored block goes past the frame's content "
+        return tdi_fail(&d->fault, TD_E_LZ4_CONTENT_SIZE, d->block_offset,
+                       TDI_REASON("stored block goes past the frame's content "
                                  "size"));
-    td_input_take(&d->in, 4);
+    tdi_input_take(&d->in, 4);
     d->state = (word >> 31) ? LS_STORED : LS_TOKEN;
-    return LZ4_AGAIN;
+    return TDI_AGAIN;
 }
 
-int lz4_block_checksum(td_lz4 *d)
+int tdi_lz4_block_checksum(td_lz4_decoder *d)
 {
     const uint8_t *p;
     uint64_t at;
     if (!(d->flags & LZ4_FLG_BLOCK_CHECKSUM)) {
         d->state = LS_BLOCK_END;
-        return LZ4_AGAIN;
+        return TDI_AGAIN;
     }
-    p = td_input_peek(&d->in, 4);
+    p = tdi_input_peek(&d->in, 4);
     if (p == NULL)
         return stall(d, d->block_offset,
-                     TD_REASON("input ends inside a block checksum"));
-    at = td_input_tell(&d->in);
-    if (td_le32(p) != td_xxh32_digest(&d->block_hash))
-        return td_fail(&d->fault, TD_E_LZ4_BLOCK_CHECKSUM, at,
-                       TD_REASON("block checksum is not the xxHash32 of the "
+                     TDI_REASON("input ends inside a block checksum"));
+    at = tdi_input_tell(&d->in);
+    if (tdi_le32(p) != td_xxh32_digest(&d->block_hash))
+        return tdi_fail(&d->fault, TD_E_LZ4_BLOCK_CHECKSUM, at,
+                       TDI_REASON("block checksum is not the xxHash32 of the "
                                  "block's data"));
-    td_input_take(&d->in, 4);
+    tdi_input_take(&d->in, 4);
     d->state = LS_BLOCK_END;
-    return LZ4_AGAIN;
+    return TDI_AGAIN;
 }

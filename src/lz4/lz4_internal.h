@@ -1,16 +1,15 @@
 /*
  * lz4_internal.h - state shared by the LZ4 frame decoder's files.
  */
-#ifndef TD_LZ4_INTERNAL_H
-#define TD_LZ4_INTERNAL_H
+#ifndef TDI_LZ4_INTERNAL_H
+#define TDI_LZ4_INTERNAL_H
 
 #include "tracedec/lz4.h"
 #include "../common/input.h"
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/bytes.h"
 
-/* Internal result: no event yet, run the state machine again. */
-#define LZ4_AGAIN 3
 
 /* The output ring wraps here; output is handed out before it wraps. */
 #define LZ4_RING TD_LZ4_WINDOW
@@ -43,7 +42,7 @@
     12u /* its last match starts 12 or more before                            \
            its end */
 
-/* What next() is doing (td_lz4.state). */
+/* What next() is doing (td_lz4_decoder.state). */
 enum lz4_state {
     LS_MAGIC = 0,      /* at a frame boundary */
     LS_FRAME_HEADER,   /* magic seen: FLG, BD, options, header checksum */
@@ -62,37 +61,37 @@ enum lz4_state {
 };
 
 /* Frames (lz4_frame.c). */
-int lz4_magic(td_lz4 *d);
-int lz4_frame_header(td_lz4 *d, td_lz4_event *ev);
-int lz4_skip(td_lz4 *d, td_lz4_event *ev);
-int lz4_block_header(td_lz4 *d, td_lz4_event *ev);
-int lz4_block_checksum(td_lz4 *d);
+int tdi_lz4_magic(td_lz4_decoder *d);
+int tdi_lz4_frame_header(td_lz4_decoder *d, td_lz4_event *ev);
+int tdi_lz4_skip(td_lz4_decoder *d, td_lz4_event *ev);
+int tdi_lz4_block_header(td_lz4_decoder *d, td_lz4_event *ev);
+int tdi_lz4_block_checksum(td_lz4_decoder *d);
 
 /* Block contents (lz4_block.c). */
-int lz4_stored(td_lz4 *d);
-int lz4_token(td_lz4 *d);
-int lz4_literal_length(td_lz4 *d);
-int lz4_literals(td_lz4 *d);
-int lz4_offset(td_lz4 *d);
-int lz4_match_length(td_lz4 *d);
-int lz4_match(td_lz4 *d);
+int tdi_lz4_stored(td_lz4_decoder *d);
+int tdi_lz4_token(td_lz4_decoder *d);
+int tdi_lz4_literal_length(td_lz4_decoder *d);
+int tdi_lz4_literals(td_lz4_decoder *d);
+int tdi_lz4_offset(td_lz4_decoder *d);
+int tdi_lz4_match_length(td_lz4_decoder *d);
+int tdi_lz4_match(td_lz4_decoder *d);
 
 /* Whole sequences straight from the span (lz4_fast.c). */
-void lz4_fast_sequences(td_lz4 *d);
+void tdi_lz4_fast_sequences(td_lz4_decoder *d);
 
 /* History a match may reach right now: the frame's output, or the block's
  * when blocks are independent. */
-static inline uint64_t lz4_history(const td_lz4 *d)
+static inline uint64_t lz4_history(const td_lz4_decoder *d)
 {
     return (d->flags & LZ4_FLG_INDEPENDENT) ? d->block_out : d->frame_out;
 }
 
 /* Count n bytes just written at the ring's next position. */
-static inline void lz4_produced(td_lz4 *d, uint32_t n)
+static inline void lz4_produced(td_lz4_decoder *d, uint32_t n)
 {
     d->next += n;
     d->block_out += n;
     d->frame_out += n;
 }
 
-#endif /* TD_LZ4_INTERNAL_H */
+#endif /* TDI_LZ4_INTERNAL_H */

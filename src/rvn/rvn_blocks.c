@@ -18,7 +18,7 @@
 static const uint8_t interrupt_bytes[9] = {'i', 'n', 't', 'e', 'r',
                                            'r', 'u', 'p', 't'};
 
-static int block_data(td_rvn *r, const td_sqlite_value *v, uint64_t offset,
+static int block_data(td_rvn_decoder *r, const td_sqlite_value *v, uint64_t offset,
                       td_rvn_event *ev)
 {
     if (r->row.rowid == 1 && v->pos == 0)
@@ -26,7 +26,7 @@ static int block_data(td_rvn *r, const td_sqlite_value *v, uint64_t offset,
     if (r->row.rowid == 1 && r->interrupt_data_ok)
         r->interrupt_data_ok =
             memcmp(v->data, interrupt_bytes + v->pos, v->size) == 0;
-    rvn_event(ev, TD_RVN_BLOCK_DATA, offset, v->size);
+    rvn_event(ev, TD_RVN_EV_BLOCK_DATA, offset, v->size);
     ev->data.data = v->data;
     ev->data.size = v->size;
     ev->data.pos = v->pos;
@@ -35,35 +35,35 @@ static int block_data(td_rvn *r, const td_sqlite_value *v, uint64_t offset,
     return TD_EVENT;
 }
 
-static int check_block(td_rvn *r)
+static int check_block(td_rvn_decoder *r)
 {
     const td_rvn_row *row = &r->row;
-    if (row->columns != 4 || !rvn_is_int(row, 0) || !rvn_is_int(row, 2) ||
-        !rvn_is_int(row, 3) || !(row->blobs >> 1 & 1u))
-        return rvn_fail(r, TD_E_RVN_BLOCK, row->offset,
-                        TD_REASON("blocks row is not (integer pc, blob, "
+    if (row->columns != 4 || !tdi_rvn_is_int(row, 0) || !tdi_rvn_is_int(row, 2) ||
+        !tdi_rvn_is_int(row, 3) || !(row->blobs >> 1 & 1u))
+        return tdi_rvn_fail(r, TD_E_RVN_BLOCK, row->offset,
+                        TDI_REASON("blocks row is not (integer pc, blob, "
                                   "integer count, integer mode)"));
     if ((uint64_t)row->rowid != r->expected_rowid)
-        return rvn_fail(r, TD_E_RVN_BLOCK, row->offset,
-                        TD_REASON("blocks rowids are not 1, 2, 3... without "
+        return tdi_rvn_fail(r, TD_E_RVN_BLOCK, row->offset,
+                        TDI_REASON("blocks rowids are not 1, 2, 3... without "
                                   "gaps"));
     if (row->value[2] < 0 || row->value[2] > 65535)
-        return rvn_fail(r, TD_E_RVN_BLOCK, row->offset,
-                        TD_REASON("instruction_count is not 0 to 65535"));
+        return tdi_rvn_fail(r, TD_E_RVN_BLOCK, row->offset,
+                        TDI_REASON("instruction_count is not 0 to 65535"));
     if (row->value[3] < 0 || row->value[3] > 2)
-        return rvn_fail(r, TD_E_RVN_BLOCK, row->offset,
-                        TD_REASON("mode is not 0, 1 or 2"));
+        return tdi_rvn_fail(r, TD_E_RVN_BLOCK, row->offset,
+                        TDI_REASON("mode is not 0, 1 or 2"));
     if (row->rowid == 1 && !r->interrupt_data_ok)
-        return rvn_fail(r, TD_E_RVN_INTERRUPT_BLOCK, row->offset,
-                        TD_REASON("first block is not a valid interrupt "
+        return tdi_rvn_fail(r, TD_E_RVN_INTERRUPT_BLOCK, row->offset,
+                        TDI_REASON("first block is not a valid interrupt "
                                   "block (instruction_data \"interrupt\")"));
     return TD_OK;
 }
 
-static int block_event(td_rvn *r, td_rvn_event *ev)
+static int block_event(td_rvn_decoder *r, td_rvn_event *ev)
 {
     const td_rvn_row *row = &r->row;
-    rvn_event(ev, TD_RVN_BLOCK, row->offset, 0);
+    rvn_event(ev, TD_RVN_EV_BLOCK, row->offset, 0);
     ev->block.id = row->rowid;
     ev->block.pc = (uint64_t)row->value[0];
     ev->block.data_length = row->length[1];
@@ -76,37 +76,37 @@ static int block_event(td_rvn *r, td_rvn_event *ev)
     return TD_EVENT;
 }
 
-static int blocks_end(td_rvn *r)
+static int blocks_end(td_rvn_decoder *r)
 {
     if (r->counts.blocks == 0)
-        return rvn_fail(r, TD_E_RVN_INTERRUPT_BLOCK, 0,
-                        TD_REASON("could not find the interrupt block: the "
+        return tdi_rvn_fail(r, TD_E_RVN_INTERRUPT_BLOCK, 0,
+                        TDI_REASON("could not find the interrupt block: the "
                                   "blocks table is empty"));
     r->phase = RP_INDICES_START;
-    return RVN_AGAIN;
+    return TDI_AGAIN;
 }
 
-int rvn_blocks_step(td_rvn *r, td_rvn_event *ev)
+int tdi_rvn_blocks_step(td_rvn_decoder *r, td_rvn_event *ev)
 {
     const td_sqlite_event *sev = &r->sev;
     int rc;
     if (r->phase == RP_BLOCKS_START) {
         r->phase = RP_BLOCKS;
         r->expected_rowid = 1;
-        return rvn_scan(r, &r->main, TD_RVN_BLOCKS, 0, 0) == TD_OK
-                   ? RVN_AGAIN
-                   : rvn_fail(r, TD_E_RVN_SCHEMA, 0,
-                              TD_REASON("blocks has no b-tree"));
+        return tdi_rvn_scan(r, &r->main, TD_RVN_BLOCKS, 0, 0) == TD_OK
+                   ? TDI_AGAIN
+                   : tdi_rvn_fail(r, TD_E_RVN_SCHEMA, 0,
+                              TDI_REASON("blocks has no b-tree"));
     }
     if (r->block_due)
         return block_event(r, ev);
-    rc = rvn_pull(&r->main, &r->row, &r->sev);
+    rc = tdi_rvn_pull(&r->main, &r->row, &r->sev);
     if (rc == TD_END)
         return blocks_end(r);
     if (rc == TD_EVENT &&
         (sev->column != 1 || sev->value.type != TD_SQLITE_BLOB))
-        return rvn_fail(r, TD_E_RVN_BLOCK, r->row.offset,
-                        TD_REASON("blocks row holds text"));
+        return tdi_rvn_fail(r, TD_E_RVN_BLOCK, r->row.offset,
+                        TDI_REASON("blocks row holds text"));
     if (rc == TD_EVENT) {
         block_data(r, &sev->value, sev->offset, ev);
         if (r->row.complete && (rc = check_block(r)) != TD_OK)
@@ -117,7 +117,7 @@ int rvn_blocks_step(td_rvn *r, td_rvn_event *ev)
     if (rc != RVN_ROW)
         return rc;
     if (r->row.columns > 1 && (r->row.blobs >> 1 & 1u) &&
-        sev->kind == TD_SQLITE_ROW) {
+        sev->kind == TD_SQLITE_EV_ROW) {
         block_data(r, &sev->values[1], sev->offset, ev);
         if ((rc = check_block(r)) != TD_OK)
             return rc;
@@ -132,56 +132,56 @@ int rvn_blocks_step(td_rvn *r, td_rvn_event *ev)
 /* ---- instruction_indices ----------------------------------------------- */
 
 /* Move the blocks cursor (lane 1) to rowid `id`. */
-static int side_block(td_rvn *r, int64_t id)
+static int side_block(td_rvn_decoder *r, int64_t id)
 {
     int rc;
     while (r->side_row.rowid != id || !r->side_row.complete) {
-        rc = rvn_pull(&r->side, &r->side_row, &r->sev);
+        rc = tdi_rvn_pull(&r->side, &r->side_row, &r->sev);
         if (rc == TD_END)
-            return rvn_fail(r, TD_E_INTERNAL, r->row.offset,
-                            TD_REASON("blocks ended on the second lane"));
-        if (rc != RVN_ROW && rc != TD_EVENT && rc != RVN_AGAIN)
+            return tdi_rvn_fail(r, TD_E_INTERNAL, r->row.offset,
+                            TDI_REASON("blocks ended on the second lane"));
+        if (rc != RVN_ROW && rc != TD_EVENT && rc != TDI_AGAIN)
             return rc;
     }
     return TD_OK;
 }
 
-static int check_instruction(td_rvn *r)
+static int check_instruction(td_rvn_decoder *r)
 {
     const td_rvn_row *row = &r->row;
     int64_t id = row->value[1], index = row->value[2];
     if (id != r->next_instruction)
-        return rvn_fail(r, TD_E_RVN_INSTRUCTION, row->offset,
-                        TD_REASON("instruction ids of a block do not run 0, "
+        return tdi_rvn_fail(r, TD_E_RVN_INSTRUCTION, row->offset,
+                        TDI_REASON("instruction ids of a block do not run 0, "
                                   "1, 2... without gaps"));
     if (index <= r->last_index)
-        return rvn_fail(r, TD_E_RVN_INSTRUCTION, row->offset,
-                        TD_REASON("instruction_index not greater than the "
+        return tdi_rvn_fail(r, TD_E_RVN_INSTRUCTION, row->offset,
+                        TDI_REASON("instruction_index not greater than the "
                                   "previous one (or 0)"));
     if ((uint64_t)index >= r->side_row.length[1])
-        return rvn_fail(r, TD_E_RVN_INSTRUCTION, row->offset,
-                        TD_REASON("instruction_index beyond the block's "
+        return tdi_rvn_fail(r, TD_E_RVN_INSTRUCTION, row->offset,
+                        TDI_REASON("instruction_index beyond the block's "
                                   "instruction bytes"));
     if (id + 1 >= r->side_row.value[2])
-        return rvn_fail(r, TD_E_RVN_INSTRUCTION, row->offset,
-                        TD_REASON("more instruction offsets than the block's "
+        return tdi_rvn_fail(r, TD_E_RVN_INSTRUCTION, row->offset,
+                        TDI_REASON("more instruction offsets than the block's "
                                   "instruction_count allows"));
     r->next_instruction = id + 1;
     r->last_index = index;
     return TD_OK;
 }
 
-static int instruction_row(td_rvn *r, td_rvn_event *ev)
+static int instruction_row(td_rvn_decoder *r, td_rvn_event *ev)
 {
     td_rvn_row *row = &r->row;
     int rc = rvn_require_ints(r, row, 3, TD_E_RVN_INSTRUCTION,
-                              TD_REASON("instruction_indices row is not three "
+                              TDI_REASON("instruction_indices row is not three "
                                         "integers"));
     if (rc != TD_OK)
         return rc;
     if (row->value[0] < 1 || (uint64_t)row->value[0] > r->counts.blocks)
-        return rvn_fail(r, TD_E_RVN_DANGLING_BLOCK, row->offset,
-                        TD_REASON("instruction_indices names a block that "
+        return tdi_rvn_fail(r, TD_E_RVN_DANGLING_BLOCK, row->offset,
+                        TDI_REASON("instruction_indices names a block that "
                                   "blocks does not hold"));
     if (row->value[0] != r->block_id) {
         if ((rc = side_block(r, row->value[0])) != TD_OK)
@@ -194,37 +194,37 @@ static int instruction_row(td_rvn *r, td_rvn_event *ev)
         return rc;
     r->main_pending = false;
     r->counts.instructions++;
-    rvn_event(ev, TD_RVN_INSTRUCTION, row->offset, 0);
+    rvn_event(ev, TD_RVN_EV_INSTRUCTION, row->offset, 0);
     ev->instruction.block_id = row->value[0];
     ev->instruction.id = (uint32_t)row->value[1];
     ev->instruction.index = (uint32_t)row->value[2];
     return TD_EVENT;
 }
 
-int rvn_indices_step(td_rvn *r, td_rvn_event *ev)
+int tdi_rvn_indices_step(td_rvn_decoder *r, td_rvn_event *ev)
 {
     int rc;
     if (r->phase == RP_INDICES_START) {
         r->phase = RP_EXECUTION_START;
         if (!(r->present & 1u << TD_RVN_INSTRUCTION_INDICES)) {
             r->warnings |= RVN_WARN_NO_INDICES;
-            return RVN_AGAIN;
+            return TDI_AGAIN;
         }
         r->phase = RP_INDICES;
         r->side_row.rowid = 0;
-        if (rvn_scan(r, &r->main, TD_RVN_INSTRUCTION_INDICES, 0, 2) != TD_OK ||
-            rvn_scan(r, &r->side, TD_RVN_BLOCKS, 1, 0) != TD_OK)
-            return rvn_fail(r, TD_E_RVN_SCHEMA, 0,
-                            TD_REASON("instruction_indices has no b-tree"));
-        return RVN_AGAIN;
+        if (tdi_rvn_scan(r, &r->main, TD_RVN_INSTRUCTION_INDICES, 0, 2) != TD_OK ||
+            tdi_rvn_scan(r, &r->side, TD_RVN_BLOCKS, 1, 0) != TD_OK)
+            return tdi_rvn_fail(r, TD_E_RVN_SCHEMA, 0,
+                            TDI_REASON("instruction_indices has no b-tree"));
+        return TDI_AGAIN;
     }
     if (!r->main_pending) {
-        rc = rvn_int_row(r, &r->main, &r->row, TD_E_RVN_INSTRUCTION,
-                         TD_REASON("instruction_indices holds text or a "
+        rc = tdi_rvn_int_row(r, &r->main, &r->row, TD_E_RVN_INSTRUCTION,
+                         TDI_REASON("instruction_indices holds text or a "
                                    "blob"));
         if (rc == TD_END) {
             r->phase = RP_EXECUTION_START;
-            return RVN_AGAIN;
+            return TDI_AGAIN;
         }
         if (rc != RVN_ROW)
             return rc;

@@ -8,7 +8,7 @@
  * instruction_indices merged with blocks on the second lane (each block's
  * instruction bytes bound its offsets), then execution merged with
  * interrupts on the second lane by transition. Each phase is a step
- * function that returns an event, a request, or RVN_AGAIN to go on.
+ * function that returns an event, a request, or TDI_AGAIN to go on.
  *
  *   rvn_schema.c     sqlite_schema and the TABLES event
  *   rvn_metadata.c   _metadata and its semantic versions
@@ -18,9 +18,9 @@
  */
 #include "rvn_internal.h"
 
-typedef char td_rvn_fits_2688_bytes[sizeof(td_rvn) <= 2688 ? 1 : -1];
+typedef char tdi_rvn_fits_2688_bytes[sizeof(td_rvn_decoder) <= 2688 ? 1 : -1];
 
-int td_rvn_init(td_rvn *r, const td_sqlite_files *files, uint32_t flags)
+int td_rvn_init(td_rvn_decoder *r, const td_sqlite_files *files, uint32_t flags)
 {
     int rc;
     if (r == NULL || files == NULL || flags != 0)
@@ -33,60 +33,54 @@ int td_rvn_init(td_rvn *r, const td_sqlite_files *files, uint32_t flags)
                           TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);
 }
 
-const td_request *td_rvn_request(const td_rvn *r)
+const td_request *td_rvn_request(const td_rvn_decoder *r)
 {
     return td_sqlite_request(&r->db);
 }
 
-int td_rvn_feed(td_rvn *r, const void *data, size_t len)
+int td_rvn_feed(td_rvn_decoder *r, const void *data, size_t len)
 {
     if (r == NULL)
         return TD_E_INVALID_ARGUMENT;
     return td_sqlite_feed(&r->db, data, len);
 }
 
-const td_fault *td_rvn_fault(const td_rvn *r)
+const td_fault *td_rvn_fault(const td_rvn_decoder *r)
 {
     return td_sqlite_fault(&r->db);
 }
 
-const td_sqlite_header *td_rvn_header(const td_rvn *r)
+const td_sqlite_header *td_rvn_header(const td_rvn_decoder *r)
 {
     return td_sqlite_info(&r->db);
 }
 
-const td_rvn_counts *td_rvn_counts_of(const td_rvn *r)
+const td_rvn_counts *td_rvn_counts_of(const td_rvn_decoder *r)
 {
     return &r->counts;
 }
 
-int rvn_fail(td_rvn *r, int code, uint64_t at, const char *reason)
+int tdi_rvn_fail(td_rvn_decoder *r, int code, uint64_t at, const char *reason)
 {
-    return td_fail(&r->db.fault, code, at, reason);
+    return tdi_fail(&r->db.fault, code, at, reason);
 }
 
-static int warning_event(td_rvn *r, td_rvn_event *ev)
+static int warning_event(td_rvn_decoder *r, td_rvn_event *ev)
 {
     unsigned bit = r->warnings & (0u - r->warnings);
     r->warnings = (uint8_t)(r->warnings & ~bit);
-    rvn_event(ev, TD_RVN_WARNING, 0, 0);
-    if (bit == RVN_WARN_NO_INDICES) {
+    rvn_event(ev, TD_RVN_EV_WARNING, 0, 0);
+    if (bit == RVN_WARN_NO_INDICES)
         ev->warning.code = TD_W_RVN_NO_INSTRUCTION_INDICES;
-        ev->warning.reason = TD_REASON("no instruction_indices table (a "
-                                       "trace from before 2021-07)");
-    } else if (bit == RVN_WARN_NO_INTERRUPTS) {
+    else if (bit == RVN_WARN_NO_INTERRUPTS)
         ev->warning.code = TD_W_RVN_NO_INTERRUPTS;
-        ev->warning.reason = TD_REASON("no interrupts table (a trace from "
-                                       "before 2021-07)");
-    } else {
+    else
         ev->warning.code = TD_W_RVN_UNFINISHED;
-        ev->warning.reason = TD_REASON("interrupts after the last execution "
-                                       "row: the writer was not finalized");
-    }
+    ev->warning.reason = tdi_warning_reason(ev->warning.code);
     return TD_EVENT;
 }
 
-static int freelist_step(td_rvn *r)
+static int freelist_step(td_rvn_decoder *r)
 {
     int rc = td_sqlite_check_freelist(&r->db, &r->freelist);
     if (rc != TD_OK)
@@ -95,26 +89,26 @@ static int freelist_step(td_rvn *r)
     return TD_END;
 }
 
-static int step(td_rvn *r, td_rvn_event *ev)
+static int step(td_rvn_decoder *r, td_rvn_event *ev)
 {
     switch (r->phase) {
     case RP_SCHEMA:
-        return rvn_schema_step(r);
+        return tdi_rvn_schema_step(r);
     case RP_TABLES:
-        return rvn_tables_event(r, ev);
+        return tdi_rvn_tables_event(r, ev);
     case RP_METADATA:
-        return rvn_metadata_step(r, ev);
+        return tdi_rvn_metadata_step(r, ev);
     case RP_BLOCKS_START:
     case RP_BLOCKS:
-        return rvn_blocks_step(r, ev);
+        return tdi_rvn_blocks_step(r, ev);
     case RP_INDICES_START:
     case RP_INDICES:
-        return rvn_indices_step(r, ev);
+        return tdi_rvn_indices_step(r, ev);
     case RP_EXECUTION_START:
     case RP_EXECUTION:
-        return rvn_execution_step(r, ev);
+        return tdi_rvn_execution_step(r, ev);
     case RP_LEFTOVER:
-        return rvn_leftover_step(r, ev);
+        return tdi_rvn_leftover_step(r, ev);
     case RP_FREELIST:
         return freelist_step(r);
     default:
@@ -122,7 +116,7 @@ static int step(td_rvn *r, td_rvn_event *ev)
     }
 }
 
-int td_rvn_next(td_rvn *r, td_rvn_event *ev)
+int td_rvn_next(td_rvn_decoder *r, td_rvn_event *ev)
 {
     int rc;
     if (r == NULL || ev == NULL)
@@ -133,7 +127,7 @@ int td_rvn_next(td_rvn *r, td_rvn_event *ev)
         if (r->warnings != 0)
             return warning_event(r, ev);
         rc = step(r, ev);
-        if (rc != RVN_AGAIN)
+        if (rc != TDI_AGAIN)
             return rc;
     }
 }

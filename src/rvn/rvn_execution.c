@@ -14,36 +14,36 @@
  */
 #include "rvn_internal.h"
 
-static int check_interrupt(td_rvn *r)
+static int check_interrupt(td_rvn_decoder *r)
 {
     const td_rvn_row *row = &r->side_row;
     int rc = rvn_require_ints(r, row, 6, TD_E_RVN_INTERRUPT,
-                              TD_REASON("interrupts row is not six "
+                              TDI_REASON("interrupts row is not six "
                                         "integers"));
     if (rc != TD_OK)
         return rc;
     if (row->value[0] < 0 || row->value[2] < 0 || row->value[2] > 2 ||
         row->value[4] < 0 || row->value[4] > 1 ||
         row->value[3] < INT32_MIN || row->value[3] > INT32_MAX)
-        return rvn_fail(r, TD_E_RVN_INTERRUPT, row->offset,
-                        TD_REASON("interrupts row: negative transition, mode "
+        return tdi_rvn_fail(r, TD_E_RVN_INTERRUPT, row->offset,
+                        TDI_REASON("interrupts row: negative transition, mode "
                                   "not 0..2, is_hw not 0/1 or number not "
                                   "32-bit"));
     if (row->value[5] < 0 || (uint64_t)row->value[5] > r->counts.blocks)
-        return rvn_fail(r, TD_E_RVN_DANGLING_BLOCK, row->offset,
-                        TD_REASON("related_instruction_block_id names a "
+        return tdi_rvn_fail(r, TD_E_RVN_DANGLING_BLOCK, row->offset,
+                        TDI_REASON("related_instruction_block_id names a "
                                   "block that blocks does not hold"));
     return TD_OK;
 }
 
 /* Have the next interrupt in side_row (side_state 1), or none (2). */
-static int next_interrupt(td_rvn *r)
+static int next_interrupt(td_rvn_decoder *r)
 {
     int rc;
     if (r->side_state != 0)
         return TD_OK;
-    rc = rvn_int_row(r, &r->side, &r->side_row, TD_E_RVN_INTERRUPT,
-                     TD_REASON("interrupts holds text or a blob"));
+    rc = tdi_rvn_int_row(r, &r->side, &r->side_row, TD_E_RVN_INTERRUPT,
+                     TDI_REASON("interrupts holds text or a blob"));
     if (rc == TD_END) {
         r->side_state = 2;
         return TD_OK;
@@ -54,10 +54,10 @@ static int next_interrupt(td_rvn *r)
     return TD_OK;
 }
 
-static int interrupt_event(td_rvn *r, td_rvn_event *ev)
+static int interrupt_event(td_rvn_decoder *r, td_rvn_event *ev)
 {
     const td_rvn_row *row = &r->side_row;
-    rvn_event(ev, TD_RVN_INTERRUPT, row->offset, 0);
+    rvn_event(ev, TD_RVN_EV_INTERRUPT, row->offset, 0);
     ev->interrupt.transition = (uint64_t)row->value[0];
     ev->interrupt.pc = (uint64_t)row->value[1];
     ev->interrupt.mode = (uint8_t)row->value[2];
@@ -70,35 +70,35 @@ static int interrupt_event(td_rvn *r, td_rvn_event *ev)
     return TD_EVENT;
 }
 
-static int check_execution(td_rvn *r)
+static int check_execution(td_rvn_decoder *r)
 {
     const td_rvn_row *row = &r->row;
     int rc = rvn_require_ints(r, row, 2, TD_E_RVN_EXECUTION,
-                              TD_REASON("execution row is not two "
+                              TDI_REASON("execution row is not two "
                                         "integers"));
     if (rc != TD_OK)
         return rc;
     if (row->value[0] <= 0 || (uint64_t)row->value[0] <= r->last_transition)
-        return rvn_fail(r, TD_E_RVN_EXECUTION, row->offset,
-                        TD_REASON("transition_id not greater than the "
+        return tdi_rvn_fail(r, TD_E_RVN_EXECUTION, row->offset,
+                        TDI_REASON("transition_id not greater than the "
                                   "previous one (or 0)"));
     if (row->value[1] < 1 || (uint64_t)row->value[1] > r->counts.blocks)
-        return rvn_fail(r, TD_E_RVN_DANGLING_BLOCK, row->offset,
-                        TD_REASON("execution names a block that blocks does "
+        return tdi_rvn_fail(r, TD_E_RVN_DANGLING_BLOCK, row->offset,
+                        TDI_REASON("execution names a block that blocks does "
                                   "not hold"));
     return TD_OK;
 }
 
-static int execution_event(td_rvn *r, td_rvn_event *ev)
+static int execution_event(td_rvn_decoder *r, td_rvn_event *ev)
 {
     const td_rvn_row *row = &r->row;
     bool interrupts = (r->present >> TD_RVN_INTERRUPTS) & 1u;
     if (row->value[1] == 1 && interrupts &&
         r->last_interrupt != r->last_transition + 1)
-        return rvn_fail(r, TD_E_RVN_INTERRUPT, row->offset,
-                        TD_REASON("an execution of the interrupt block "
+        return tdi_rvn_fail(r, TD_E_RVN_INTERRUPT, row->offset,
+                        TDI_REASON("an execution of the interrupt block "
                                   "without its interrupts row"));
-    rvn_event(ev, TD_RVN_EXECUTION, row->offset, 0);
+    rvn_event(ev, TD_RVN_EV_EXECUTION, row->offset, 0);
     ev->execution.start = r->last_transition;
     ev->execution.end = (uint64_t)row->value[0];
     ev->execution.block_id = row->value[1];
@@ -111,30 +111,30 @@ static int execution_event(td_rvn *r, td_rvn_event *ev)
     return TD_EVENT;
 }
 
-static int start(td_rvn *r)
+static int start(td_rvn_decoder *r)
 {
     r->phase = RP_EXECUTION;
     r->main_pending = false;
     r->side_state = 2;
     if (!(r->present & 1u << TD_RVN_EXECUTION_TABLE) ||
         !(r->present & 1u << TD_RVN_BLOCKS))
-        return rvn_fail(r, TD_E_RVN_SCHEMA, 0,
-                        TD_REASON("no blocks or no execution table"));
-    if (rvn_scan(r, &r->main, TD_RVN_EXECUTION_TABLE, 0, 1) != TD_OK)
-        return rvn_fail(r, TD_E_RVN_SCHEMA, 0,
-                        TD_REASON("execution has no b-tree"));
+        return tdi_rvn_fail(r, TD_E_RVN_SCHEMA, 0,
+                        TDI_REASON("no blocks or no execution table"));
+    if (tdi_rvn_scan(r, &r->main, TD_RVN_EXECUTION_TABLE, 0, 1) != TD_OK)
+        return tdi_rvn_fail(r, TD_E_RVN_SCHEMA, 0,
+                        TDI_REASON("execution has no b-tree"));
     if (!(r->present & 1u << TD_RVN_INTERRUPTS)) {
         r->warnings |= RVN_WARN_NO_INTERRUPTS;
-        return RVN_AGAIN;
+        return TDI_AGAIN;
     }
     r->side_state = 0;
-    if (rvn_scan(r, &r->side, TD_RVN_INTERRUPTS, 1, 1) != TD_OK)
-        return rvn_fail(r, TD_E_RVN_SCHEMA, 0,
-                        TD_REASON("interrupts has no b-tree"));
-    return RVN_AGAIN;
+    if (tdi_rvn_scan(r, &r->side, TD_RVN_INTERRUPTS, 1, 1) != TD_OK)
+        return tdi_rvn_fail(r, TD_E_RVN_SCHEMA, 0,
+                        TDI_REASON("interrupts has no b-tree"));
+    return TDI_AGAIN;
 }
 
-int rvn_execution_step(td_rvn *r, td_rvn_event *ev)
+int tdi_rvn_execution_step(td_rvn_decoder *r, td_rvn_event *ev)
 {
     int rc;
     if (r->phase == RP_EXECUTION_START)
@@ -142,11 +142,11 @@ int rvn_execution_step(td_rvn *r, td_rvn_event *ev)
     if ((rc = next_interrupt(r)) != TD_OK)
         return rc;
     if (!r->main_pending) {
-        rc = rvn_int_row(r, &r->main, &r->row, TD_E_RVN_EXECUTION,
-                         TD_REASON("execution holds text or a blob"));
+        rc = tdi_rvn_int_row(r, &r->main, &r->row, TD_E_RVN_EXECUTION,
+                         TDI_REASON("execution holds text or a blob"));
         if (rc == TD_END) {
             r->phase = RP_LEFTOVER;
-            return RVN_AGAIN;
+            return TDI_AGAIN;
         }
         if (rc != RVN_ROW || (rc = check_execution(r)) != TD_OK)
             return rc;
@@ -156,8 +156,8 @@ int rvn_execution_step(td_rvn *r, td_rvn_event *ev)
         (uint64_t)r->side_row.value[0] < (uint64_t)r->row.value[0]) {
         if ((uint64_t)r->side_row.value[0] != r->last_transition ||
             r->row.value[1] != 1)
-            return rvn_fail(r, TD_E_RVN_INTERRUPT, r->side_row.offset,
-                            TD_REASON("an interrupt whose transition does not "
+            return tdi_rvn_fail(r, TD_E_RVN_INTERRUPT, r->side_row.offset,
+                            TDI_REASON("an interrupt whose transition does not "
                                       "start an execution of the interrupt "
                                       "block"));
         return interrupt_event(r, ev);
@@ -165,18 +165,18 @@ int rvn_execution_step(td_rvn *r, td_rvn_event *ev)
     return execution_event(r, ev);
 }
 
-int rvn_leftover_step(td_rvn *r, td_rvn_event *ev)
+int tdi_rvn_leftover_step(td_rvn_decoder *r, td_rvn_event *ev)
 {
     int rc = next_interrupt(r);
     if (rc != TD_OK)
         return rc;
     if (r->side_state == 2) {
         r->phase = RP_FREELIST;
-        return RVN_AGAIN;
+        return TDI_AGAIN;
     }
     if ((uint64_t)r->side_row.value[0] < r->last_transition)
-        return rvn_fail(r, TD_E_RVN_INTERRUPT, r->side_row.offset,
-                        TD_REASON("an interrupt whose transition does not "
+        return tdi_rvn_fail(r, TD_E_RVN_INTERRUPT, r->side_row.offset,
+                        TDI_REASON("an interrupt whose transition does not "
                                   "start an execution of the interrupt "
                                   "block"));
     r->warnings |= RVN_WARN_UNFINISHED;

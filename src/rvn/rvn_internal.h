@@ -1,15 +1,16 @@
 /*
  * rvn_internal.h - what the REVEN block-trace decoder's files share.
  */
-#ifndef TD_RVN_INTERNAL_H
-#define TD_RVN_INTERNAL_H
+#ifndef TDI_RVN_INTERNAL_H
+#define TDI_RVN_INTERNAL_H
 
 #include "tracedec/rvn.h"
 #include "../common/bytes.h"
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/mem.h"
 
-/* Phases (td_rvn.phase). */
+/* Phases (td_rvn_decoder.phase). */
 enum rvn_phase {
     RP_SCHEMA = 0,
     RP_TABLES,        /* the TABLES event is due */
@@ -25,17 +26,16 @@ enum rvn_phase {
     RP_DONE
 };
 
-/* Internal results: a row was consumed without an event; a row is
- * complete (distinct from TD_OK, which is TD_END). */
-#define RVN_AGAIN 3
-#define RVN_ROW 4
+/* Internal result besides those of step.h: a row is complete (distinct
+ * from TD_OK, which is TD_END). */
+#define RVN_ROW 5
 
-/* Pending warnings (td_rvn.warnings bits). */
+/* Pending warnings (td_rvn_decoder.warnings bits). */
 #define RVN_WARN_NO_INDICES 1u
 #define RVN_WARN_NO_INTERRUPTS 2u
 #define RVN_WARN_UNFINISHED 4u
 
-int rvn_fail(td_rvn *r, int code, uint64_t at, const char *reason);
+int tdi_rvn_fail(td_rvn_decoder *r, int code, uint64_t at, const char *reason);
 
 /* An event begins: its kind, and the offset and size of what it
  * describes. */
@@ -48,45 +48,45 @@ static inline void rvn_event(td_rvn_event *ev, int kind, uint64_t offset,
 }
 
 /* rvn_row.c: rows of a cursor. */
-/* Pull the next piece of a row: RVN_ROW when it is complete, RVN_AGAIN
+/* Pull the next piece of a row: RVN_ROW when it is complete, TDI_AGAIN
  * while it is not, TD_EVENT when *ev holds a fragment of a TEXT/BLOB value
  * (caller decides what to do with it), TD_END after the last row, or an
  * error. */
-int rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev);
+int tdi_rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev);
 /* The next row of a table of integers: RVN_ROW, TD_END after the last
  * row, TD_NEED_INPUT, or an error; a TEXT or BLOB value is the error
  * `code` with `reason`. */
-int rvn_int_row(td_rvn *r, td_sqlite_cursor *c, td_rvn_row *row, int code,
+int tdi_rvn_int_row(td_rvn_decoder *r, td_sqlite_cursor *c, td_rvn_row *row, int code,
                 const char *reason);
 /* Start a scan of one table: `lane` 0 or 1, key_columns for WITHOUT
  * ROWID tables. */
-int rvn_scan(td_rvn *r, td_sqlite_cursor *c, int table, unsigned lane,
+int tdi_rvn_scan(td_rvn_decoder *r, td_sqlite_cursor *c, int table, unsigned lane,
              unsigned key_columns);
-bool rvn_is_int(const td_rvn_row *row, unsigned column);
+bool tdi_rvn_is_int(const td_rvn_row *row, unsigned column);
 /* Columns 0..n-1 are all integers (and the row has exactly n columns):
  * TD_OK, or the error `code` with `reason`. */
-static inline int rvn_require_ints(td_rvn *r, const td_rvn_row *row,
+static inline int rvn_require_ints(td_rvn_decoder *r, const td_rvn_row *row,
                                    unsigned n, int code, const char *reason)
 {
     uint32_t all = (1u << n) - 1;
     if (row->columns != n || (row->integers & all) != all)
-        return rvn_fail(r, code, row->offset, reason);
+        return tdi_rvn_fail(r, code, row->offset, reason);
     return TD_OK;
 }
 
 /* rvn_schema.c */
-int rvn_schema_step(td_rvn *r);
-int rvn_tables_event(td_rvn *r, td_rvn_event *ev);
+int tdi_rvn_schema_step(td_rvn_decoder *r);
+int tdi_rvn_tables_event(td_rvn_decoder *r, td_rvn_event *ev);
 
 /* rvn_metadata.c */
-int rvn_metadata_step(td_rvn *r, td_rvn_event *ev);
+int tdi_rvn_metadata_step(td_rvn_decoder *r, td_rvn_event *ev);
 
 /* rvn_blocks.c */
-int rvn_blocks_step(td_rvn *r, td_rvn_event *ev);
-int rvn_indices_step(td_rvn *r, td_rvn_event *ev);
+int tdi_rvn_blocks_step(td_rvn_decoder *r, td_rvn_event *ev);
+int tdi_rvn_indices_step(td_rvn_decoder *r, td_rvn_event *ev);
 
 /* rvn_execution.c */
-int rvn_execution_step(td_rvn *r, td_rvn_event *ev);
-int rvn_leftover_step(td_rvn *r, td_rvn_event *ev);
+int tdi_rvn_execution_step(td_rvn_decoder *r, td_rvn_event *ev);
+int tdi_rvn_leftover_step(td_rvn_decoder *r, td_rvn_event *ev);
 
-#endif /* TD_RVN_INTERNAL_H */
+#endif /* TDI_RVN_INTERNAL_H */

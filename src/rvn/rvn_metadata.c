@@ -180,45 +180,45 @@ static bool rvn_semver_end(td_rvn_semver *s)
 
 /* What column `column` of the layout holds: 'v' metadata version, 't' type,
  * 'd' date, or a td_rvn_text field number ('0' + field). */
-static char column_role(const td_rvn *r, uint32_t column)
+static char column_role(const td_rvn_decoder *r, uint32_t column)
 {
     static const char v1[] = "vt0123d", v0[] = "t013d";
     return r->layout_v1 ? v1[column] : v0[column];
 }
 
-static int integer_column(td_rvn *r, char role, const td_sqlite_value *v)
+static int integer_column(td_rvn_decoder *r, char role, const td_sqlite_value *v)
 {
     if (v->type != TD_SQLITE_INTEGER)
-        return rvn_fail(r, TD_E_RVN_METADATA, r->row.offset,
-                        TD_REASON("_metadata: an integer column holds "
+        return tdi_rvn_fail(r, TD_E_RVN_METADATA, r->row.offset,
+                        TDI_REASON("_metadata: an integer column holds "
                                   "another type"));
     if (role == 'v') {
         r->meta.metadata_version = (uint32_t)v->integer;
         if (v->integer < 0 || v->integer > 1)
-            return rvn_fail(r, TD_E_RVN_VERSION, r->row.offset,
-                            TD_REASON("metadata version in the future (not "
+            return tdi_rvn_fail(r, TD_E_RVN_VERSION, r->row.offset,
+                            TDI_REASON("metadata version in the future (not "
                                       "0 or 1)"));
     } else if (role == 't') {
         r->meta.type = (uint32_t)v->integer;
         if (v->integer < 1 || v->integer > 10)
-            return rvn_fail(r, TD_E_RVN_RESOURCE_TYPE, r->row.offset,
-                            TD_REASON("unknown REVEN resource type (not 1 "
+            return tdi_rvn_fail(r, TD_E_RVN_RESOURCE_TYPE, r->row.offset,
+                            TDI_REASON("unknown REVEN resource type (not 1 "
                                       "to 10)"));
     } else {
         r->meta.generation_date = v->integer;
     }
-    return RVN_AGAIN;
+    return TDI_AGAIN;
 }
 
-static int text_column(td_rvn *r, int field, const td_sqlite_event *sev,
+static int text_column(td_rvn_decoder *r, int field, const td_sqlite_event *sev,
                        td_rvn_event *ev)
 {
     const td_sqlite_value *v = &sev->value;
     bool versioned = field == TD_RVN_FORMAT_VERSION ||
                      field == TD_RVN_TOOL_VERSION;
     if (v->type != TD_SQLITE_TEXT)
-        return rvn_fail(r, TD_E_RVN_METADATA, r->row.offset,
-                        TD_REASON("_metadata: a text column holds another "
+        return tdi_rvn_fail(r, TD_E_RVN_METADATA, r->row.offset,
+                        TDI_REASON("_metadata: a text column holds another "
                                   "type"));
     if (versioned && v->pos == 0)
         rvn_semver_begin(&r->semver, field == TD_RVN_FORMAT_VERSION
@@ -234,7 +234,7 @@ static int text_column(td_rvn *r, int field, const td_sqlite_event *sev,
         else
             r->tool_ok = ok;
     }
-    rvn_event(ev, TD_RVN_METADATA_TEXT, sev->offset, sev->size);
+    rvn_event(ev, TD_RVN_EV_METADATA_TEXT, sev->offset, sev->size);
     ev->text.field = field;
     ev->text.data = v->data;
     ev->text.size = v->size;
@@ -244,33 +244,33 @@ static int text_column(td_rvn *r, int field, const td_sqlite_event *sev,
     return TD_EVENT;
 }
 
-static int metadata_row(td_rvn *r, const td_sqlite_event *sev)
+static int metadata_row(td_rvn_decoder *r, const td_sqlite_event *sev)
 {
     if (++r->metadata_rows > 1)
-        return rvn_fail(r, TD_E_RVN_METADATA, sev->offset,
-                        TD_REASON("ill-formed metadata: multiple metadata "
+        return tdi_rvn_fail(r, TD_E_RVN_METADATA, sev->offset,
+                        TDI_REASON("ill-formed metadata: multiple metadata "
                                   "entries"));
     r->row.offset = sev->offset;
     if (sev->row.columns != 7 && sev->row.columns != 5)
-        return rvn_fail(r, TD_E_RVN_METADATA, sev->offset,
-                        TD_REASON("_metadata row has neither 7 (version 1) "
+        return tdi_rvn_fail(r, TD_E_RVN_METADATA, sev->offset,
+                        TDI_REASON("_metadata row has neither 7 (version 1) "
                                   "nor 5 (version 0) columns"));
     r->layout_v1 = sev->row.columns == 7;
     r->meta_offset = sev->offset;
     r->meta_size = sev->size;
-    return RVN_AGAIN;
+    return TDI_AGAIN;
 }
 
 /* The checks rvnmetadata and rvnblock's Reader make, in their order. */
-static int metadata_done(td_rvn *r, td_rvn_event *ev)
+static int metadata_done(td_rvn_decoder *r, td_rvn_event *ev)
 {
     uint64_t at = r->meta_offset;
     if (r->metadata_rows == 0)
-        return rvn_fail(r, TD_E_RVN_METADATA, 0,
-                        TD_REASON("ill-formed metadata: no metadata entry"));
+        return tdi_rvn_fail(r, TD_E_RVN_METADATA, 0,
+                        TDI_REASON("ill-formed metadata: no metadata entry"));
     if (!r->format_ok)
-        return rvn_fail(r, TD_E_RVN_VERSION, at,
-                        TD_REASON("format_version is not a semantic version"));
+        return tdi_rvn_fail(r, TD_E_RVN_VERSION, at,
+                        TDI_REASON("format_version is not a semantic version"));
     if (!r->layout_v1) {
         td_rvn_version *t = &r->meta.tool;
         memset(t, 0, sizeof *t);
@@ -279,23 +279,23 @@ static int metadata_done(td_rvn *r, td_rvn_event *ev)
         r->tool_ok = true;
     }
     if (!r->tool_ok)
-        return rvn_fail(r, TD_E_RVN_VERSION, at,
-                        TD_REASON("tool_version is not a semantic version"));
+        return tdi_rvn_fail(r, TD_E_RVN_VERSION, at,
+                        TDI_REASON("tool_version is not a semantic version"));
     if (r->meta.type != TD_RVN_TYPE_BLOCK)
-        return rvn_fail(r, TD_E_RVN_RESOURCE_TYPE, at,
-                        TD_REASON("the resource is not a block trace "
+        return tdi_rvn_fail(r, TD_E_RVN_RESOURCE_TYPE, at,
+                        TDI_REASON("the resource is not a block trace "
                                   "(type 9)"));
     if (r->meta.format.major != 1)
-        return rvn_fail(r, TD_E_RVN_VERSION, at,
-                        TD_REASON("incompatible format version: the major "
+        return tdi_rvn_fail(r, TD_E_RVN_VERSION, at,
+                        TDI_REASON("incompatible format version: the major "
                                   "version is not 1"));
-    rvn_event(ev, TD_RVN_METADATA, at, r->meta_size);
+    rvn_event(ev, TD_RVN_EV_METADATA, at, r->meta_size);
     ev->metadata = r->meta;
     r->phase = RP_BLOCKS_START;
     return TD_EVENT;
 }
 
-int rvn_metadata_step(td_rvn *r, td_rvn_event *ev)
+int tdi_rvn_metadata_step(td_rvn_decoder *r, td_rvn_event *ev)
 {
     const td_sqlite_event *sev = &r->sev;
     char role;
@@ -304,7 +304,7 @@ int rvn_metadata_step(td_rvn *r, td_rvn_event *ev)
         return metadata_done(r, ev);
     if (rc != TD_EVENT)
         return rc;
-    if (sev->kind == TD_SQLITE_ROW)
+    if (sev->kind == TD_SQLITE_EV_ROW)
         return metadata_row(r, sev);
     role = column_role(r, sev->column);
     if (role >= '0' && role <= '3')

@@ -10,7 +10,7 @@
  */
 #include "rvn_internal.h"
 
-int rvn_scan(td_rvn *r, td_sqlite_cursor *c, int table, unsigned lane,
+int tdi_rvn_scan(td_rvn_decoder *r, td_sqlite_cursor *c, int table, unsigned lane,
              unsigned key_columns)
 {
     uint32_t tree = key_columns > 0 ? TD_SQLITE_INDEX : TD_SQLITE_TABLE;
@@ -18,7 +18,7 @@ int rvn_scan(td_rvn *r, td_sqlite_cursor *c, int table, unsigned lane,
                           tree | key_columns << 4 | TD_SQLITE_WHOLE_ROWS);
 }
 
-bool rvn_is_int(const td_rvn_row *row, unsigned column)
+bool tdi_rvn_is_int(const td_rvn_row *row, unsigned column)
 {
     return column < row->columns && (row->integers >> column & 1u);
 }
@@ -56,31 +56,31 @@ static int pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
     int rc = td_sqlite_next(c, ev);
     if (rc != TD_EVENT)
         return rc;
-    if (ev->kind == TD_SQLITE_ROW) {
+    if (ev->kind == TD_SQLITE_EV_ROW) {
         start_row(row, ev);
-        return row->complete ? RVN_ROW : RVN_AGAIN;
+        return row->complete ? RVN_ROW : TDI_AGAIN;
     }
     if (ev->value.pos == 0)
         keep_value(row, ev->column, &ev->value);
     row->complete = ev->column + 1 == row->columns && ev->value.last;
     if (ev->value.type == TD_SQLITE_TEXT || ev->value.type == TD_SQLITE_BLOB)
         return TD_EVENT;
-    return row->complete ? RVN_ROW : RVN_AGAIN;
+    return row->complete ? RVN_ROW : TDI_AGAIN;
 }
 
-int rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
+int tdi_rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
 {
     return pull(c, row, ev);
 }
 
-int rvn_int_row(td_rvn *r, td_sqlite_cursor *c, td_rvn_row *row, int code,
+int tdi_rvn_int_row(td_rvn_decoder *r, td_sqlite_cursor *c, td_rvn_row *row, int code,
                 const char *reason)
 {
     int rc;
     do
         rc = pull(c, row, &r->sev);
-    while (rc == RVN_AGAIN);
+    while (rc == TDI_AGAIN);
     if (rc == TD_EVENT)
-        return rvn_fail(r, code, row->offset, reason);
+        return tdi_rvn_fail(r, code, row->offset, reason);
     return rc;
 }

@@ -27,7 +27,7 @@ static size_t length_of(const char *s)
 }
 
 /* One character of the name (or type) against the candidates. */
-static void match_char(td_rvn *r, unsigned column, int ch)
+static void match_char(td_rvn_decoder *r, unsigned column, int ch)
 {
     unsigned i;
     if (column == 0) {
@@ -44,7 +44,7 @@ static void match_char(td_rvn *r, unsigned column, int ch)
     r->name_pos++;
 }
 
-static void match_bytes(td_rvn *r, unsigned column, const uint8_t *p,
+static void match_bytes(td_rvn_decoder *r, unsigned column, const uint8_t *p,
                         uint32_t n)
 {
     int encoding = (int)r->db.header.encoding;
@@ -65,7 +65,7 @@ static void match_bytes(td_rvn *r, unsigned column, const uint8_t *p,
 }
 
 /* Keep only the candidates as long as what was read. */
-static void end_text(td_rvn *r, unsigned column)
+static void end_text(td_rvn_decoder *r, unsigned column)
 {
     unsigned i;
     if (column == 0) {
@@ -78,7 +78,7 @@ static void end_text(td_rvn *r, unsigned column)
             r->name_ok = (uint8_t)(r->name_ok & ~(1u << i));
 }
 
-static void schema_value(td_rvn *r, uint32_t column,
+static void schema_value(td_rvn_decoder *r, uint32_t column,
                          const td_sqlite_value *v)
 {
     if (column == 3 && v->type == TD_SQLITE_INTEGER) {
@@ -96,7 +96,7 @@ static void schema_value(td_rvn *r, uint32_t column,
         end_text(r, column);
 }
 
-static void end_row(td_rvn *r)
+static void end_row(td_rvn_decoder *r)
 {
     unsigned i;
     if (!r->type_ok || r->row.columns == 0)
@@ -109,7 +109,7 @@ static void end_row(td_rvn *r)
     }
 }
 
-static void begin_row(td_rvn *r, const td_sqlite_event *ev)
+static void begin_row(td_rvn_decoder *r, const td_sqlite_event *ev)
 {
     uint32_t i;
     end_row(r);
@@ -121,41 +121,41 @@ static void begin_row(td_rvn *r, const td_sqlite_event *ev)
         schema_value(r, i, &ev->values[i]);
 }
 
-int rvn_schema_step(td_rvn *r)
+int tdi_rvn_schema_step(td_rvn_decoder *r)
 {
     const td_sqlite_event *sev = &r->sev;
     int rc = td_sqlite_next(&r->main, &r->sev);
     if (rc == TD_END) {
         end_row(r);
         r->phase = RP_TABLES;
-        return RVN_AGAIN;
+        return TDI_AGAIN;
     }
     if (rc != TD_EVENT)
         return rc;
-    if (sev->kind == TD_SQLITE_ROW)
+    if (sev->kind == TD_SQLITE_EV_ROW)
         begin_row(r, sev);
     else if (sev->value.type == TD_SQLITE_TEXT ||
              sev->value.type == TD_SQLITE_INTEGER)
         schema_value(r, sev->column, &sev->value);
-    return RVN_AGAIN;
+    return TDI_AGAIN;
 }
 
-static int missing(td_rvn *r)
+static int missing(td_rvn_decoder *r)
 {
     if (!(r->present & 1u << TD_RVN_METADATA_TABLE))
-        return rvn_fail(r, TD_E_RVN_NO_METADATA, 0,
-                        TD_REASON("no _metadata table: is this a REVEN "
+        return tdi_rvn_fail(r, TD_E_RVN_NO_METADATA, 0,
+                        TDI_REASON("no _metadata table: is this a REVEN "
                                   "resource database?"));
     return TD_OK;
 }
 
-int rvn_tables_event(td_rvn *r, td_rvn_event *ev)
+int tdi_rvn_tables_event(td_rvn_decoder *r, td_rvn_event *ev)
 {
     unsigned i;
     int rc = missing(r);
     if (rc != TD_OK)
         return rc;
-    rvn_event(ev, TD_RVN_TABLES, 0, 0);
+    rvn_event(ev, TD_RVN_EV_TABLES, 0, 0);
     ev->tables.present = r->present;
     for (i = 0; i < TD_RVN_TABLE_COUNT; i++)
         ev->tables.root[i] = r->root[i];
@@ -163,6 +163,6 @@ int rvn_tables_event(td_rvn *r, td_rvn_event *ev)
     return td_sqlite_scan(&r->main, &r->db, r->root[TD_RVN_METADATA_TABLE],
                           0, TD_SQLITE_TABLE) == TD_OK
                ? TD_EVENT
-               : rvn_fail(r, TD_E_RVN_SCHEMA, 0,
-                          TD_REASON("_metadata has no b-tree"));
+               : tdi_rvn_fail(r, TD_E_RVN_SCHEMA, 0,
+                          TDI_REASON("_metadata has no b-tree"));
 }

@@ -8,7 +8,7 @@
  *   0x02 and 0x03 (DynamoRIO): the data alone.
  *
  * Technique: the 4-byte chunk header, the CRC field and the 6-byte stream
- * identifier body are read with td_input_peek(), which stages a field
+ * identifier body are read with tdi_input_peek(), which stages a field
  * that straddles two spans; data comes straight from the spans into the
  * window, where the whole chunk's output is assembled. Only when it is
  * complete and its CRC matches does the chunk go out, as one DATA event,
@@ -22,9 +22,9 @@
  * with a 4-byte length field). */
 #define SNAPPY_MAX_COMPRESSED (SNAPPY_MAX_VARINT + 6u * SNAPPY_MAX_OUTPUT)
 
-static int stall(td_snappy *d, const char *reason)
+static int stall(td_snappy_decoder *d, const char *reason)
 {
-    return td_input_stall(&d->in, &d->fault, d->chunk_offset, reason);
+    return tdi_input_stall(&d->in, &d->fault, d->chunk_offset, reason);
 }
 
 static bool is_compressed(uint8_t type)
@@ -33,38 +33,38 @@ static bool is_compressed(uint8_t type)
 }
 
 /* A data chunk's length must leave room for what it holds. */
-static int check_data_length(td_snappy *d, uint8_t type, uint32_t len)
+static int check_data_length(td_snappy_decoder *d, uint8_t type, uint32_t len)
 {
     uint32_t crc = snappy_has_crc(type) ? SNAPPY_CRC_SIZE : 0;
     uint64_t at = d->chunk_offset + 1;
     if (len < crc + (is_compressed(type) ? 1u : 0u))
-        return td_fail(&d->fault, TD_E_SNAPPY_LENGTH, at,
-                       TD_REASON("data chunk too short for its CRC and "
+        return tdi_fail(&d->fault, TD_E_SNAPPY_LENGTH, at,
+                       TDI_REASON("data chunk too short for its CRC and "
                                  "uncompressed length"));
     if (is_compressed(type) && len - crc > SNAPPY_MAX_COMPRESSED)
-        return td_fail(&d->fault, TD_E_SNAPPY_LENGTH, at,
-                       TD_REASON("compressed chunk longer than any 64 KiB "
+        return tdi_fail(&d->fault, TD_E_SNAPPY_LENGTH, at,
+                       TDI_REASON("compressed chunk longer than any 64 KiB "
                                  "of output needs"));
     if (!is_compressed(type) && len - crc > SNAPPY_MAX_OUTPUT)
-        return td_fail(&d->fault, TD_E_SNAPPY_LENGTH, at,
-                       TD_REASON("uncompressed chunk holds more than 65536 "
+        return tdi_fail(&d->fault, TD_E_SNAPPY_LENGTH, at,
+                       TDI_REASON("uncompressed chunk holds more than 65536 "
                                  "bytes"));
     return TD_OK;
 }
 
 /* The chunk type and length make sense here; TD_OK or the error. */
-static int check_header(td_snappy *d, uint8_t type, uint32_t len)
+static int check_header(td_snappy_decoder *d, uint8_t type, uint32_t len)
 {
     if (!d->seen_stream_id && type != SNAPPY_STREAM_IDENTIFIER)
-        return td_fail(&d->fault, TD_E_SNAPPY_STREAM_ID, d->chunk_offset,
-                       TD_REASON("the stream does not start with a stream "
+        return tdi_fail(&d->fault, TD_E_SNAPPY_STREAM_ID, d->chunk_offset,
+                       TDI_REASON("the stream does not start with a stream "
                                  "identifier chunk"));
     if (type == SNAPPY_STREAM_IDENTIFIER && len != 6)
-        return td_fail(&d->fault, TD_E_SNAPPY_STREAM_ID, d->chunk_offset + 1,
-                       TD_REASON("stream identifier length is not 6"));
+        return tdi_fail(&d->fault, TD_E_SNAPPY_STREAM_ID, d->chunk_offset + 1,
+                       TDI_REASON("stream identifier length is not 6"));
     if (type >= SNAPPY_FIRST_RESERVED && type < SNAPPY_FIRST_SKIPPABLE)
-        return td_fail(&d->fault, TD_E_SNAPPY_CHUNK_TYPE, d->chunk_offset,
-                       TD_REASON("reserved unskippable chunk type "
+        return tdi_fail(&d->fault, TD_E_SNAPPY_CHUNK_TYPE, d->chunk_offset,
+                       TDI_REASON("reserved unskippable chunk type "
                                  "(0x04-0x7f)"));
     if (type < SNAPPY_FIRST_RESERVED)
         return check_data_length(d, type, len);
@@ -83,29 +83,29 @@ static uint8_t body_state(uint8_t type)
     return is_compressed(type) ? SS_LENGTH : SS_RAW;
 }
 
-int snappy_chunk(td_snappy *d)
+int tdi_snappy_chunk(td_snappy_decoder *d)
 {
     const uint8_t *p;
     uint32_t len;
     uint8_t type;
-    int rc, more = td_input_probe(&d->in);
+    int rc, more = tdi_input_probe(&d->in);
     if (more < 0)
         return TD_NEED_INPUT;
     if (more == 0 && !d->seen_stream_id)
-        return td_fail(&d->fault, TD_E_TRUNCATED, 0,
-                       TD_REASON("input ends before the stream identifier"));
+        return tdi_fail(&d->fault, TD_E_TRUNCATED, 0,
+                       TDI_REASON("input ends before the stream identifier"));
     if (more == 0)
         return TD_END;
-    d->chunk_offset = td_input_tell(&d->in);
-    p = td_input_peek(&d->in, SNAPPY_CHUNK_HEADER);
+    d->chunk_offset = tdi_input_tell(&d->in);
+    p = tdi_input_peek(&d->in, SNAPPY_CHUNK_HEADER);
     if (p == NULL)
-        return stall(d, TD_REASON("input ends inside a chunk header"));
+        return stall(d, TDI_REASON("input ends inside a chunk header"));
     type = p[0];
     len = (uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16;
     rc = check_header(d, type, len);
     if (rc != TD_OK)
         return rc;
-    td_input_take(&d->in, SNAPPY_CHUNK_HEADER);
+    tdi_input_take(&d->in, SNAPPY_CHUNK_HEADER);
     d->chunk_type = type;
     d->chunk_size = d->chunk_left = len;
     d->out_len = 0;
@@ -114,10 +114,10 @@ int snappy_chunk(td_snappy *d)
                                              : len;
     d->varint_bytes = 0;
     d->state = body_state(type);
-    return SNAPPY_AGAIN;
+    return TDI_AGAIN;
 }
 
-static void chunk_event(const td_snappy *d, td_snappy_event *ev, int kind)
+static void chunk_event(const td_snappy_decoder *d, td_snappy_event *ev, int kind)
 {
     ev->kind = kind;
     ev->offset = d->chunk_offset;
@@ -128,59 +128,59 @@ static void chunk_event(const td_snappy *d, td_snappy_event *ev, int kind)
     ev->data.pos = d->total_out;
 }
 
-int snappy_stream_id(td_snappy *d, td_snappy_event *ev)
+int tdi_snappy_stream_id(td_snappy_decoder *d, td_snappy_event *ev)
 {
     static const uint8_t body[6] = {'s', 'N', 'a', 'P', 'p', 'Y'};
-    const uint8_t *p = td_input_peek(&d->in, sizeof body);
+    const uint8_t *p = tdi_input_peek(&d->in, sizeof body);
     unsigned i;
     if (p == NULL)
-        return stall(d, TD_REASON("input ends inside a stream identifier"));
+        return stall(d, TDI_REASON("input ends inside a stream identifier"));
     for (i = 0; i < sizeof body; i++)
         if (p[i] != body[i])
-            return td_fail(&d->fault, TD_E_SNAPPY_STREAM_ID,
+            return tdi_fail(&d->fault, TD_E_SNAPPY_STREAM_ID,
                            d->chunk_offset + SNAPPY_CHUNK_HEADER + i,
-                           TD_REASON("stream identifier body is not "
+                           TDI_REASON("stream identifier body is not "
                                      "\"sNaPpY\""));
-    td_input_take(&d->in, sizeof body);
+    tdi_input_take(&d->in, sizeof body);
     d->seen_stream_id = 1;
     d->state = SS_CHUNK;
-    chunk_event(d, ev, TD_SNAPPY_STREAM);
+    chunk_event(d, ev, TD_SNAPPY_EV_STREAM);
     return TD_EVENT;
 }
 
-int snappy_skip(td_snappy *d, td_snappy_event *ev)
+int tdi_snappy_skip(td_snappy_decoder *d, td_snappy_event *ev)
 {
     while (d->chunk_left > 0) {
-        uint64_t n = td_input_skip(&d->in, d->chunk_left);
+        uint64_t n = tdi_input_skip(&d->in, d->chunk_left);
         if (n == 0)
-            return stall(d, TD_REASON("input ends inside a skippable "
+            return stall(d, TDI_REASON("input ends inside a skippable "
                                       "chunk"));
         d->chunk_left -= (uint32_t)n;
     }
     d->state = SS_CHUNK;
-    chunk_event(d, ev, TD_SNAPPY_SKIPPED);
+    chunk_event(d, ev, TD_SNAPPY_EV_SKIPPED);
     return TD_EVENT;
 }
 
-int snappy_crc(td_snappy *d)
+int tdi_snappy_crc(td_snappy_decoder *d)
 {
-    const uint8_t *p = td_input_peek(&d->in, SNAPPY_CRC_SIZE);
+    const uint8_t *p = tdi_input_peek(&d->in, SNAPPY_CRC_SIZE);
     if (p == NULL)
-        return stall(d, TD_REASON("input ends inside a chunk's CRC"));
-    d->crc = td_le32(p);
-    td_input_take(&d->in, SNAPPY_CRC_SIZE);
+        return stall(d, TDI_REASON("input ends inside a chunk's CRC"));
+    d->crc = tdi_le32(p);
+    tdi_input_take(&d->in, SNAPPY_CRC_SIZE);
     d->chunk_left -= SNAPPY_CRC_SIZE;
     d->state = is_compressed(d->chunk_type) ? SS_LENGTH : SS_RAW;
-    return SNAPPY_AGAIN;
+    return TDI_AGAIN;
 }
 
-int snappy_copy_in(td_snappy *d, uint32_t max, uint32_t *copied)
+int tdi_snappy_copy_in(td_snappy_decoder *d, uint32_t max, uint32_t *copied)
 {
     size_t len;
-    const uint8_t *p = td_input_piece(&d->in, max, &len);
+    const uint8_t *p = tdi_input_piece(&d->in, max, &len);
     *copied = 0;
     if (p == NULL)
-        return stall(d, TD_REASON("input ends inside a data chunk"));
+        return stall(d, TDI_REASON("input ends inside a data chunk"));
     memcpy(d->window + d->out_len, p, len);
     d->out_len += (uint32_t)len;
     d->chunk_left -= (uint32_t)len;
@@ -188,17 +188,17 @@ int snappy_copy_in(td_snappy *d, uint32_t max, uint32_t *copied)
     return TD_OK;
 }
 
-int snappy_raw(td_snappy *d)
+int tdi_snappy_raw(td_snappy_decoder *d)
 {
     uint32_t copied;
     int rc;
     while (d->chunk_left > 0) {
-        rc = snappy_copy_in(d, d->chunk_left, &copied);
+        rc = tdi_snappy_copy_in(d, d->chunk_left, &copied);
         if (rc != TD_OK)
             return rc;
     }
     d->state = SS_CHECK;
-    return SNAPPY_AGAIN;
+    return TDI_AGAIN;
 }
 
 /* The CRC as the framing format stores it: rotated and offset, so that
@@ -209,15 +209,15 @@ static uint32_t masked_crc(const uint8_t *data, size_t len)
     return ((crc >> 15) | (crc << 17)) + 0xa282ead8u;
 }
 
-int snappy_check(td_snappy *d, td_snappy_event *ev)
+int tdi_snappy_check(td_snappy_decoder *d, td_snappy_event *ev)
 {
     if (snappy_has_crc(d->chunk_type) &&
         masked_crc(d->window, d->out_len) != d->crc)
-        return td_fail(&d->fault, TD_E_SNAPPY_CRC,
+        return tdi_fail(&d->fault, TD_E_SNAPPY_CRC,
                        d->chunk_offset + SNAPPY_CHUNK_HEADER,
-                       TD_REASON("masked CRC-32C of the chunk's output does "
+                       TDI_REASON("masked CRC-32C of the chunk's output does "
                                  "not match"));
-    chunk_event(d, ev, TD_SNAPPY_DATA);
+    chunk_event(d, ev, TD_SNAPPY_EV_DATA);
     ev->data.data = d->window;
     ev->data.len = d->out_len;
     d->total_out += d->out_len;

@@ -3,7 +3,7 @@
  * that drives its state machine.
  *
  * next() runs the handler of d->state until one produces an event, asks
- * for input, ends or fails; handlers return SNAPPY_AGAIN when they only
+ * for input, ends or fails; handlers return TDI_AGAIN when they only
  * changed state. Which handler decodes what:
  *   snappy_chunk.c     chunk headers, stream identifiers, skippable
  *                      chunks, CRCs, uncompressed data, the output check
@@ -12,77 +12,77 @@
 #include "snappy_internal.h"
 #include "../common/mem.h"
 
-int td_snappy_init(td_snappy *d, void *window, size_t window_size)
+int td_snappy_init(td_snappy_decoder *d, void *window, size_t window_size)
 {
     if (d == NULL || window == NULL)
         return TD_E_INVALID_ARGUMENT;
     if (window_size < TD_SNAPPY_WINDOW)
         return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
-    td_input_init(&d->in);
+    tdi_input_init(&d->in);
     d->window = window;
     d->state = SS_CHUNK;
     return TD_OK;
 }
 
-int td_snappy_reset(td_snappy *d)
+int td_snappy_reset(td_snappy_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
     return td_snappy_init(d, d->window, TD_SNAPPY_WINDOW);
 }
 
-const td_request *td_snappy_request(const td_snappy *d)
+const td_request *td_snappy_request(const td_snappy_decoder *d)
 {
     return &d->in.want;
 }
 
-const td_fault *td_snappy_fault(const td_snappy *d)
+const td_fault *td_snappy_fault(const td_snappy_decoder *d)
 {
     return &d->fault;
 }
 
-int td_snappy_feed(td_snappy *d, const void *data, size_t len)
+int td_snappy_feed(td_snappy_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_input_answer(&d->in, &d->fault, data, len);
+    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
-static int step(td_snappy *d, td_snappy_event *ev)
+static int step(td_snappy_decoder *d, td_snappy_event *ev)
 {
     switch (d->state) {
     case SS_CHUNK:
-        return snappy_chunk(d);
+        return tdi_snappy_chunk(d);
     case SS_STREAM_ID:
-        return snappy_stream_id(d, ev);
+        return tdi_snappy_stream_id(d, ev);
     case SS_SKIP:
-        return snappy_skip(d, ev);
+        return tdi_snappy_skip(d, ev);
     case SS_CRC:
-        return snappy_crc(d);
+        return tdi_snappy_crc(d);
     case SS_LENGTH:
-        return snappy_length(d);
+        return tdi_snappy_length(d);
     case SS_ELEMENT:
-        return snappy_elements(d);
+        return tdi_snappy_elements(d);
     case SS_LITERAL:
-        return snappy_literal(d);
+        return tdi_snappy_literal(d);
     case SS_RAW:
-        return snappy_raw(d);
+        return tdi_snappy_raw(d);
     default:
-        return snappy_check(d, ev);
+        return tdi_snappy_check(d, ev);
     }
 }
 
-int td_snappy_next(td_snappy *d, td_snappy_event *ev)
+int td_snappy_next(td_snappy_decoder *d, td_snappy_event *ev)
 {
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    rc = td_input_blocked(&d->in, &d->fault);
+    rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
     do
         rc = step(d, ev);
-    while (rc == SNAPPY_AGAIN);
+    while (rc == TDI_AGAIN);
     return rc;
 }

@@ -18,24 +18,24 @@
 #include "snappy_internal.h"
 #include "../common/mem.h"
 
-static int stall(td_snappy *d)
+static int stall(td_snappy_decoder *d)
 {
-    return td_input_stall(&d->in, &d->fault, d->chunk_offset,
-                          TD_REASON("input ends inside a data chunk"));
+    return tdi_input_stall(&d->in, &d->fault, d->chunk_offset,
+                          TDI_REASON("input ends inside a data chunk"));
 }
 
-static int corrupt(td_snappy *d, uint64_t offset, const char *reason)
+static int corrupt(td_snappy_decoder *d, uint64_t offset, const char *reason)
 {
-    return td_fail(&d->fault, TD_E_SNAPPY_CORRUPT, offset, reason);
+    return tdi_fail(&d->fault, TD_E_SNAPPY_CORRUPT, offset, reason);
 }
 
-static int length_too_large(td_snappy *d, uint64_t at)
+static int length_too_large(td_snappy_decoder *d, uint64_t at)
 {
-    return td_fail(&d->fault, TD_E_SNAPPY_LENGTH, at,
-                   TD_REASON("uncompressed length above 65536"));
+    return tdi_fail(&d->fault, TD_E_SNAPPY_LENGTH, at,
+                   TDI_REASON("uncompressed length above 65536"));
 }
 
-int snappy_length(td_snappy *d)
+int tdi_snappy_length(td_snappy_decoder *d)
 {
     uint64_t at = d->chunk_offset + SNAPPY_CHUNK_HEADER +
                   (snappy_has_crc(d->chunk_type) ? SNAPPY_CRC_SIZE : 0);
@@ -43,13 +43,13 @@ int snappy_length(td_snappy *d)
     uint8_t byte;
     if (d->chunk_left == 0)
         return corrupt(d, at,
-                       TD_REASON("uncompressed length runs past the end of "
+                       TDI_REASON("uncompressed length runs past the end of "
                                  "the chunk"));
-    p = td_input_peek(&d->in, 1);
+    p = tdi_input_peek(&d->in, 1);
     if (p == NULL)
         return stall(d);
     byte = *p;
-    td_input_take(&d->in, 1);
+    tdi_input_take(&d->in, 1);
     d->chunk_left--;
     /* From the fourth byte on, any bit is worth 2^21 or more. */
     if (d->varint_bytes >= 3 && (byte & 0x7fu) != 0)
@@ -60,13 +60,13 @@ int snappy_length(td_snappy *d)
     d->varint_bytes++;
     if (!(byte & 0x80u)) {
         d->state = SS_ELEMENT;
-        return SNAPPY_AGAIN;
+        return TDI_AGAIN;
     }
     if (d->varint_bytes == SNAPPY_MAX_VARINT)
         return corrupt(d, at,
-                       TD_REASON("uncompressed length varint longer than 5 "
+                       TDI_REASON("uncompressed length varint longer than 5 "
                                  "bytes"));
-    return SNAPPY_AGAIN;
+    return TDI_AGAIN;
 }
 
 /* Bytes that follow an element's tag. */
@@ -93,25 +93,25 @@ static uint32_t load_le(const uint8_t *p, uint32_t n)
     return v;
 }
 
-static int literal(td_snappy *d, const uint8_t *p, uint32_t size, uint64_t at)
+static int literal(td_snappy_decoder *d, const uint8_t *p, uint32_t size, uint64_t at)
 {
     uint64_t len = 1 + (uint64_t)(size == 1 ? (uint32_t)(p[0] >> 2)
                                             : load_le(p + 1, size - 1));
     if (len > d->out_expected - d->out_len)
         return corrupt(d, at,
-                       TD_REASON("literal makes the output longer than the "
+                       TDI_REASON("literal makes the output longer than the "
                                  "chunk's uncompressed length"));
     if (len > d->chunk_left - size)
         return corrupt(d, at,
-                       TD_REASON("literal runs past the end of the chunk"));
-    td_input_take(&d->in, size);
+                       TDI_REASON("literal runs past the end of the chunk"));
+    tdi_input_take(&d->in, size);
     d->chunk_left -= size;
     d->literal_left = (uint32_t)len;
     d->state = SS_LITERAL;
-    return snappy_literal(d);
+    return tdi_snappy_literal(d);
 }
 
-static int copy(td_snappy *d, const uint8_t *p, uint32_t size, uint64_t at)
+static int copy(td_snappy_decoder *d, const uint8_t *p, uint32_t size, uint64_t at)
 {
     uint32_t len, dist;
     if ((p[0] & 3u) == 1) {
@@ -122,45 +122,45 @@ static int copy(td_snappy *d, const uint8_t *p, uint32_t size, uint64_t at)
         dist = load_le(p + 1, size - 1);
     }
     if (dist == 0)
-        return corrupt(d, at, TD_REASON("copy offset 0"));
+        return corrupt(d, at, TDI_REASON("copy offset 0"));
     if (dist > d->out_len)
         return corrupt(d, at,
-                       TD_REASON("copy reaches before the start of the "
+                       TDI_REASON("copy reaches before the start of the "
                                  "chunk's output"));
     if (len > d->out_expected - d->out_len)
         return corrupt(d, at,
-                       TD_REASON("copy makes the output longer than the "
+                       TDI_REASON("copy makes the output longer than the "
                                  "chunk's uncompressed length"));
-    td_input_take(&d->in, size);
+    tdi_input_take(&d->in, size);
     d->chunk_left -= size;
-    td_repeat_back(d->window + d->out_len, dist, len);
+    tdi_repeat_back(d->window + d->out_len, dist, len);
     d->out_len += len;
-    return SNAPPY_AGAIN;
+    return TDI_AGAIN;
 }
 
 /* One element, or the end of the chunk's data. */
-static int element(td_snappy *d)
+static int element(td_snappy_decoder *d)
 {
     const uint8_t *p;
     uint32_t size;
     uint64_t at;
     if (d->chunk_left == 0 && d->out_len != d->out_expected)
         return corrupt(d, d->chunk_offset,
-                       TD_REASON("chunk output shorter than its "
+                       TDI_REASON("chunk output shorter than its "
                                  "uncompressed length"));
     if (d->chunk_left == 0) {
         d->state = SS_CHECK;
-        return SNAPPY_AGAIN;
+        return TDI_AGAIN;
     }
-    p = td_input_peek(&d->in, 1);
+    p = tdi_input_peek(&d->in, 1);
     if (p == NULL)
         return stall(d);
     size = 1 + tag_extra(*p);
-    at = td_input_tell(&d->in);
+    at = tdi_input_tell(&d->in);
     if (size > d->chunk_left)
         return corrupt(d, at,
-                       TD_REASON("element runs past the end of the chunk"));
-    p = td_input_peek(&d->in, size);
+                       TDI_REASON("element runs past the end of the chunk"));
+    p = tdi_input_peek(&d->in, size);
     if (p == NULL)
         return stall(d);
     if ((p[0] & 3u) == 0)
@@ -168,25 +168,25 @@ static int element(td_snappy *d)
     return copy(d, p, size, at);
 }
 
-int snappy_elements(td_snappy *d)
+int tdi_snappy_elements(td_snappy_decoder *d)
 {
     int rc;
     do
         rc = element(d);
-    while (rc == SNAPPY_AGAIN && d->state == SS_ELEMENT);
+    while (rc == TDI_AGAIN && d->state == SS_ELEMENT);
     return rc;
 }
 
-int snappy_literal(td_snappy *d)
+int tdi_snappy_literal(td_snappy_decoder *d)
 {
     uint32_t copied;
     int rc;
     while (d->literal_left > 0) {
-        rc = snappy_copy_in(d, d->literal_left, &copied);
+        rc = tdi_snappy_copy_in(d, d->literal_left, &copied);
         if (rc != TD_OK)
             return rc;
         d->literal_left -= copied;
     }
     d->state = SS_ELEMENT;
-    return SNAPPY_AGAIN;
+    return TDI_AGAIN;
 }

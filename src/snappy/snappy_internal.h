@@ -1,17 +1,16 @@
 /*
  * snappy_internal.h - state shared by the snappy decoder's files.
  */
-#ifndef TD_SNAPPY_INTERNAL_H
-#define TD_SNAPPY_INTERNAL_H
+#ifndef TDI_SNAPPY_INTERNAL_H
+#define TDI_SNAPPY_INTERNAL_H
 
 #include "tracedec/snappy.h"
 #include "tracedec/checksum.h"
 #include "../common/input.h"
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/bytes.h"
 
-/* Internal result: no event yet, run the state machine again. */
-#define SNAPPY_AGAIN 3
 
 #define SNAPPY_CHUNK_HEADER 4
 #define SNAPPY_CRC_SIZE 4
@@ -28,7 +27,7 @@
 #define SNAPPY_FIRST_SKIPPABLE 0x80u     /* 0x80-0xfd, and 0xfe padding */
 #define SNAPPY_STREAM_IDENTIFIER 0xffu
 
-/* What next() is doing (td_snappy.state). */
+/* What next() is doing (td_snappy_decoder.state). */
 enum snappy_state {
     SS_CHUNK = 0, /* at a chunk boundary */
     SS_STREAM_ID, /* the body of a stream identifier */
@@ -42,17 +41,17 @@ enum snappy_state {
 };
 
 /* Chunks (snappy_chunk.c). */
-int snappy_chunk(td_snappy *d);
-int snappy_stream_id(td_snappy *d, td_snappy_event *ev);
-int snappy_skip(td_snappy *d, td_snappy_event *ev);
-int snappy_crc(td_snappy *d);
-int snappy_raw(td_snappy *d);
-int snappy_check(td_snappy *d, td_snappy_event *ev);
+int tdi_snappy_chunk(td_snappy_decoder *d);
+int tdi_snappy_stream_id(td_snappy_decoder *d, td_snappy_event *ev);
+int tdi_snappy_skip(td_snappy_decoder *d, td_snappy_event *ev);
+int tdi_snappy_crc(td_snappy_decoder *d);
+int tdi_snappy_raw(td_snappy_decoder *d);
+int tdi_snappy_check(td_snappy_decoder *d, td_snappy_event *ev);
 
 /* Compressed data (snappy_elements.c). */
-int snappy_length(td_snappy *d);
-int snappy_elements(td_snappy *d);
-int snappy_literal(td_snappy *d);
+int tdi_snappy_length(td_snappy_decoder *d);
+int tdi_snappy_elements(td_snappy_decoder *d);
+int tdi_snappy_literal(td_snappy_decoder *d);
 
 /* The chunk type carries a CRC field (0x00, 0x01). */
 static inline bool snappy_has_crc(uint8_t type)
@@ -62,6 +61,6 @@ static inline bool snappy_has_crc(uint8_t type)
 
 /* Copy up to max bytes of the chunk from the span to the window's end of
  * output; *copied says how many. TD_OK, or what the stall gives. */
-int snappy_copy_in(td_snappy *d, uint32_t max, uint32_t *copied);
+int tdi_snappy_copy_in(td_snappy_decoder *d, uint32_t max, uint32_t *copied);
 
-#endif /* TD_SNAPPY_INTERNAL_H */
+#endif /* TDI_SNAPPY_INTERNAL_H */

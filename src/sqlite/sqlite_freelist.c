@@ -10,21 +10,21 @@
  */
 #include "sqlite_internal.h"
 
-static int check_leaves(td_sqlite *db, const uint8_t *page, uint64_t at,
+static int check_leaves(td_sqlite_decoder *db, const uint8_t *page, uint64_t at,
                         uint32_t leaves)
 {
     uint32_t i;
     for (i = 0; i < leaves; i++) {
-        uint32_t leaf = td_be32(page + 8 + 4 * i);
+        uint32_t leaf = tdi_be32(page + 8 + 4 * i);
         if (leaf < 2 || leaf > db->header.page_count || leaf == db->lock_page)
-            return sq_fail(db, TD_E_SQLITE_FREELIST, at + 8 + 4 * i,
-                           TD_REASON("freelist leaf page number out of "
+            return tdi_sq_fail(db, TD_E_SQLITE_FREELIST, at + 8 + 4 * i,
+                           TDI_REASON("freelist leaf page number out of "
                                      "range"));
     }
     return TD_OK;
 }
 
-static int read_trunk(td_sqlite *db, td_sqlite_freelist_walk *w)
+static int read_trunk(td_sqlite_decoder *db, td_sqlite_freelist_walk *w)
 {
     uint64_t at = sq_page_offset(db, w->trunk);
     uint32_t leaves;
@@ -32,28 +32,28 @@ static int read_trunk(td_sqlite *db, td_sqlite_freelist_walk *w)
     int rc = TD_OK;
     if (w->trunk < 2 || w->trunk > db->header.page_count ||
         w->trunk == db->lock_page)
-        return sq_fail(db, TD_E_SQLITE_FREELIST, w->trunk_from,
-                       TD_REASON("freelist trunk page number out of range"));
+        return tdi_sq_fail(db, TD_E_SQLITE_FREELIST, w->trunk_from,
+                       TDI_REASON("freelist trunk page number out of range"));
     if ((p = sq_fetch(db, 0, w->trunk, &rc)) == NULL)
         return rc;
-    leaves = td_be32(p + 4);
+    leaves = tdi_be32(p + 4);
     if (leaves > db->header.usable_size / 4 - 2)
-        return sq_fail(db, TD_E_SQLITE_FREELIST, at + 4,
-                       TD_REASON("freelist trunk holds more than U/4 - 2 "
+        return tdi_sq_fail(db, TD_E_SQLITE_FREELIST, at + 4,
+                       TDI_REASON("freelist trunk holds more than U/4 - 2 "
                                  "leaves"));
     if (leaves + 1 > db->header.freelist_count - w->seen)
-        return sq_fail(db, TD_E_SQLITE_FREELIST, at,
-                       TD_REASON("more freelist pages than the header "
+        return tdi_sq_fail(db, TD_E_SQLITE_FREELIST, at,
+                       TDI_REASON("more freelist pages than the header "
                                  "counts (or a loop)"));
     if ((rc = check_leaves(db, p, at, leaves)) != TD_OK)
         return rc;
     w->seen += leaves + 1;
-    w->trunk = td_be32(p);
+    w->trunk = tdi_be32(p);
     w->trunk_from = at;
     return TD_OK;
 }
 
-int td_sqlite_check_freelist(td_sqlite *db, td_sqlite_freelist_walk *w)
+int td_sqlite_check_freelist(td_sqlite_decoder *db, td_sqlite_freelist_walk *w)
 {
     int rc;
     if (db == NULL || w == NULL)
@@ -70,8 +70,8 @@ int td_sqlite_check_freelist(td_sqlite *db, td_sqlite_freelist_walk *w)
         if ((rc = read_trunk(db, w)) != TD_OK)
             return rc;
     if (w->seen != db->header.freelist_count)
-        return sq_fail(db, TD_E_SQLITE_FREELIST, 36,
-                       TD_REASON("the freelist holds fewer pages than the "
+        return tdi_sq_fail(db, TD_E_SQLITE_FREELIST, 36,
+                       TDI_REASON("the freelist holds fewer pages than the "
                                  "header counts"));
     return TD_OK;
 }

@@ -1,8 +1,8 @@
 /*
  * sqlite_internal.h - what the SQLite reader's files share.
  */
-#ifndef TD_SQLITE_INTERNAL_H
-#define TD_SQLITE_INTERNAL_H
+#ifndef TDI_SQLITE_INTERNAL_H
+#define TDI_SQLITE_INTERNAL_H
 
 #include "tracedec/sqlite.h"
 #include "../common/bytes.h"
@@ -40,19 +40,19 @@ enum sq_state {
 typedef td_sqlite_page sq_page;
 
 /* sqlite_db.c */
-int sq_fail(td_sqlite *db, int code, uint64_t at, const char *reason);
-static inline uint64_t sq_page_offset(const td_sqlite *db, uint32_t pgno)
+int tdi_sq_fail(td_sqlite_decoder *db, int code, uint64_t at, const char *reason);
+static inline uint64_t sq_page_offset(const td_sqlite_decoder *db, uint32_t pgno)
 {
     return (uint64_t)(pgno - 1) << db->page_shift;
 }
 /* Check that pgno can hold a b-tree or overflow page. `at` is where the
  * number was read. Returns TD_OK or the error. */
-int sq_check_pgno(td_sqlite *db, uint32_t pgno, uint64_t at);
+int tdi_sq_check_pgno(td_sqlite_decoder *db, uint32_t pgno, uint64_t at);
 /* The whole page, or NULL with *rc = TD_NEED_INPUT or an error. The page
  * usually lies in the lane's span already: that case is inline. */
-const uint8_t *sq_fetch_slow(td_sqlite *db, unsigned lane, uint32_t pgno,
+const uint8_t *tdi_sq_fetch_slow(td_sqlite_decoder *db, unsigned lane, uint32_t pgno,
                              int *rc);
-static inline const uint8_t *sq_fetch(td_sqlite *db, unsigned lane,
+static inline const uint8_t *sq_fetch(td_sqlite_decoder *db, unsigned lane,
                                       uint32_t pgno, int *rc)
 {
     const td_input *in = &db->in[lane];
@@ -61,37 +61,37 @@ static inline const uint8_t *sq_fetch(td_sqlite *db, unsigned lane,
         at >= in->span_offset && at - in->span_offset <= in->span_len &&
         in->span_len - (at - in->span_offset) >= db->header.page_size)
         return in->span + (at - in->span_offset);
-    return sq_fetch_slow(db, lane, pgno, rc);
+    return tdi_sq_fetch_slow(db, lane, pgno, rc);
 }
 
 /* sqlite_page.c: b-tree page headers and cells. */
 /* Fetch page pgno through `lane` and decode its header, checked; p->pgno
  * stays 0 unless it succeeds. */
-int sq_read_page(td_sqlite *db, unsigned lane, uint32_t pgno, sq_page *p);
+int tdi_sq_read_page(td_sqlite_decoder *db, unsigned lane, uint32_t pgno, sq_page *p);
 /* p still holds page pgno of the lane's current span. */
-static inline bool sq_page_current(const td_sqlite *db, unsigned lane,
+static inline bool sq_page_current(const td_sqlite_decoder *db, unsigned lane,
                                    const sq_page *p, uint32_t pgno)
 {
     return p->pgno == pgno && p->feeds == db->feeds[lane] &&
            !db->in[lane].waiting;
 }
-int sq_check_page(td_sqlite *db, const sq_page *p);
+int tdi_sq_check_page(td_sqlite_decoder *db, const sq_page *p);
 /* The offset of cell i within the page, checked to lie in the content
  * area. Returns TD_OK or the error. */
-static inline int sq_cell_offset(td_sqlite *db, const sq_page *p, uint32_t i,
+static inline int sq_cell_offset(td_sqlite_decoder *db, const sq_page *p, uint32_t i,
                                  uint32_t *cell)
 {
     uint32_t ptr = p->cell_ptrs + 2 * i;
-    *cell = td_be16(p->bytes + ptr);
+    *cell = tdi_be16(p->bytes + ptr);
     if (*cell < p->content || *cell > db->header.usable_size - 4)
-        return sq_fail(db, TD_E_SQLITE_CELL, p->offset + ptr,
-                       TD_REASON("cell pointer outside the cell content "
+        return tdi_sq_fail(db, TD_E_SQLITE_CELL, p->offset + ptr,
+                       TDI_REASON("cell pointer outside the cell content "
                                  "area"));
     return TD_OK;
 }
 /* A varint of at most 9 bytes within [p, end); returns its length, or 0
  * when it does not end before `end`. One-byte varints are inline. */
-unsigned sq_varint_long(const uint8_t *p, const uint8_t *end,
+unsigned tdi_sq_varint_long(const uint8_t *p, const uint8_t *end,
                         uint64_t *value);
 static inline unsigned sq_varint(const uint8_t *p, const uint8_t *end,
                                  uint64_t *value)
@@ -102,19 +102,19 @@ static inline unsigned sq_varint(const uint8_t *p, const uint8_t *end,
         *value = p[0];
         return 1;
     }
-    n = sq_varint_long(p, end, &v); /* v, not value: keeps *value apart */
+    n = tdi_sq_varint_long(p, end, &v); /* v, not value: keeps *value apart */
     *value = v;
     return n;
 }
 /* Bytes of a payload of `payload` bytes kept in the cell. */
-uint32_t sq_spill_size(const td_sqlite *db, uint32_t max_local,
+uint32_t tdi_sq_spill_size(const td_sqlite_decoder *db, uint32_t max_local,
                        uint32_t payload);
-static inline uint32_t sq_local_size(const td_sqlite *db, bool table_leaf,
+static inline uint32_t sq_local_size(const td_sqlite_decoder *db, bool table_leaf,
                                      uint32_t payload)
 {
     uint32_t max_local = table_leaf ? db->max_leaf : db->max_local;
     return payload <= max_local ? payload
-                                : sq_spill_size(db, max_local, payload);
+                                : tdi_sq_spill_size(db, max_local, payload);
 }
 
 /* sqlite_record.c: rows and values. */
@@ -122,36 +122,36 @@ static inline uint32_t sq_local_size(const td_sqlite *db, bool table_leaf,
  * in its cell is checked and decoded in place: TD_EVENT with its ROW event
  * in *ev. Otherwise TD_OK: the row goes on step by step from
  * SQ_ROW_COUNT. Or an error. */
-int sq_start_row(td_sqlite_cursor *c, const sq_page *p, uint32_t cell_index,
+int tdi_sq_start_row(td_sqlite_cursor *c, const sq_page *p, uint32_t cell_index,
                  td_sqlite_event *ev);
-int sq_count_columns(td_sqlite_cursor *c);
-int sq_row_event(td_sqlite_cursor *c, td_sqlite_event *ev);
-int sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev);
-int sq_next_fragment(td_sqlite_cursor *c, td_sqlite_event *ev);
+int tdi_sq_count_columns(td_sqlite_cursor *c);
+int tdi_sq_row_event(td_sqlite_cursor *c, td_sqlite_event *ev);
+int tdi_sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev);
+int tdi_sq_next_fragment(td_sqlite_cursor *c, td_sqlite_event *ev);
 /* The row is over: the index key checks that need all of it (an index
  * key equal to the previous one fails). */
-int sq_key_repeated(td_sqlite_cursor *c);
+int tdi_sq_key_repeated(td_sqlite_cursor *c);
 static inline int sq_finish_row(td_sqlite_cursor *c)
 {
     if (c->key_columns > 0 && c->key_order == 0 &&
         c->key_seen >= c->key_columns && c->key_known >= c->key_columns)
-        return sq_key_repeated(c);
+        return tdi_sq_key_repeated(c);
     c->key_known = c->key_seen;
     return TD_OK;
 }
 
 /* sqlite_payload.c: reading a payload across its overflow pages. */
-void sq_reader_start(const td_sqlite_cursor *c, td_sqlite_reader *r);
+void tdi_sq_reader_start(const td_sqlite_cursor *c, td_sqlite_reader *r);
 /* The bytes at the reader, not taken: *avail of them (>= 1) up to the end
  * of the piece, entering the next overflow page when the piece is over;
  * or NULL with *rc set. *offset is their file offset. */
-const uint8_t *sq_reader_peek(td_sqlite_cursor *c, td_sqlite_reader *r,
+const uint8_t *tdi_sq_reader_peek(td_sqlite_cursor *c, td_sqlite_reader *r,
                               uint32_t *avail, uint64_t *offset, int *rc);
 /* Gather n (<= 9) bytes into c->stage, resumably; varint: stop after the
  * byte whose top bit is clear. TD_OK when complete. */
-int sq_reader_gather(td_sqlite_cursor *c, td_sqlite_reader *r, unsigned n,
+int tdi_sq_reader_gather(td_sqlite_cursor *c, td_sqlite_reader *r, unsigned n,
                      bool varint);
-int sq_reader_skip(td_sqlite_cursor *c, td_sqlite_reader *r, uint32_t n);
+int tdi_sq_reader_skip(td_sqlite_cursor *c, td_sqlite_reader *r, uint32_t n);
 
 
-#endif /* TD_SQLITE_INTERNAL_H */
+#endif /* TDI_SQLITE_INTERNAL_H */

@@ -26,11 +26,11 @@ static bool known_type(uint8_t type)
 
 static uint32_t content_start(const uint8_t *header)
 {
-    uint32_t top = td_be16(header + 5);
+    uint32_t top = tdi_be16(header + 5);
     return top == 0 ? 65536 : top;
 }
 
-int sq_read_page(td_sqlite *db, unsigned lane, uint32_t pgno, sq_page *p)
+int tdi_sq_read_page(td_sqlite_decoder *db, unsigned lane, uint32_t pgno, sq_page *p)
 {
     int rc = TD_OK;
     uint32_t usable = db->header.usable_size;
@@ -42,66 +42,66 @@ int sq_read_page(td_sqlite *db, unsigned lane, uint32_t pgno, sq_page *p)
     p->hdr = pgno == 1 ? 100 : 0;
     p->type = p->bytes[p->hdr];
     if (!known_type(p->type))
-        return sq_fail(db, TD_E_SQLITE_PAGE_TYPE, p->offset + p->hdr,
-                       TD_REASON("page type is not 2, 5, 10 or 13"));
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_TYPE, p->offset + p->hdr,
+                       TDI_REASON("page type is not 2, 5, 10 or 13"));
     p->leaf = p->type == SQ_INDEX_LEAF || p->type == SQ_TABLE_LEAF;
-    p->cells = td_be16(p->bytes + p->hdr + 3);
+    p->cells = tdi_be16(p->bytes + p->hdr + 3);
     p->cell_ptrs = p->hdr + (p->leaf ? 8 : 12);
     p->content = content_start(p->bytes + p->hdr);
     if (p->cells > (db->header.page_size - 8) / 6 ||
         p->cell_ptrs + 2 * p->cells > p->content)
-        return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, p->offset + p->hdr + 3,
-                       TD_REASON("the cell pointer array overlaps the cell "
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_HEADER, p->offset + p->hdr + 3,
+                       TDI_REASON("the cell pointer array overlaps the cell "
                                  "content area"));
     if (p->content > usable)
-        return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, p->offset + p->hdr + 5,
-                       TD_REASON("cell content area starts beyond the "
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_HEADER, p->offset + p->hdr + 5,
+                       TDI_REASON("cell content area starts beyond the "
                                  "usable size"));
     p->pgno = pgno;
     p->feeds = db->feeds[lane];
     return TD_OK;
 }
 
-int sq_check_page(td_sqlite *db, const sq_page *p)
+int tdi_sq_check_page(td_sqlite_decoder *db, const sq_page *p)
 {
     uint32_t usable = db->header.usable_size;
     uint32_t first_cell = p->cell_ptrs + 2 * p->cells;
     uint32_t top = p->content;
     uint32_t free_bytes = p->bytes[p->hdr + 7] + top;
-    uint32_t pc = td_be16(p->bytes + p->hdr + 1);
+    uint32_t pc = tdi_be16(p->bytes + p->hdr + 1);
     uint32_t next = 0, size = 0;
     uint64_t at = p->offset + p->hdr + 1;
     if (pc > 0 && pc < top)
-        return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at,
-                       TD_REASON("first freeblock before the cell content "
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at,
+                       TDI_REASON("first freeblock before the cell content "
                                  "area"));
     while (pc > 0) {
         if (pc > usable - 4)
-            return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at,
-                           TD_REASON("freeblock beyond the usable size"));
+            return tdi_sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at,
+                           TDI_REASON("freeblock beyond the usable size"));
         at = p->offset + pc;
-        next = td_be16(p->bytes + pc);
-        size = td_be16(p->bytes + pc + 2);
+        next = tdi_be16(p->bytes + pc);
+        size = tdi_be16(p->bytes + pc + 2);
         free_bytes += size;
         if (next <= pc + size + 3)
             break;
         pc = next;
     }
     if (next > 0)
-        return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at,
-                       TD_REASON("freeblocks overlap or are not in "
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at,
+                       TDI_REASON("freeblocks overlap or are not in "
                                  "ascending order"));
     if (pc > 0 && pc + size > usable)
-        return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at,
-                       TD_REASON("last freeblock extends past the usable "
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at,
+                       TDI_REASON("last freeblock extends past the usable "
                                  "size"));
     if (free_bytes > usable || free_bytes < first_cell)
-        return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, p->offset + p->hdr + 7,
-                       TD_REASON("free space count does not fit the page"));
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_HEADER, p->offset + p->hdr + 7,
+                       TDI_REASON("free space count does not fit the page"));
     return TD_OK;
 }
 
-unsigned sq_varint_long(const uint8_t *p, const uint8_t *end,
+unsigned tdi_sq_varint_long(const uint8_t *p, const uint8_t *end,
                         uint64_t *value)
 {
     uint64_t v = 0;
@@ -121,7 +121,7 @@ unsigned sq_varint_long(const uint8_t *p, const uint8_t *end,
     return 9;
 }
 
-uint32_t sq_spill_size(const td_sqlite *db, uint32_t max_local,
+uint32_t tdi_sq_spill_size(const td_sqlite_decoder *db, uint32_t max_local,
                        uint32_t payload)
 {
     uint32_t k = db->min_local +

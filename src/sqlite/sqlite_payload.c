@@ -18,7 +18,7 @@
  */
 #include "sqlite_internal.h"
 
-void sq_reader_start(const td_sqlite_cursor *c, td_sqlite_reader *r)
+void tdi_sq_reader_start(const td_sqlite_cursor *c, td_sqlite_reader *r)
 {
     r->pos = 0;
     r->piece_start = 0;
@@ -31,23 +31,23 @@ void sq_reader_start(const td_sqlite_cursor *c, td_sqlite_reader *r)
 
 static int enter_overflow_page(td_sqlite_cursor *c, td_sqlite_reader *r)
 {
-    td_sqlite *db = c->db;
+    td_sqlite_decoder *db = c->db;
     uint32_t pgno = r->next, next, room = db->header.usable_size - 4;
     const uint8_t *p;
     int rc = TD_OK;
     if (pgno == 0 || r->chain >= c->overflow_pages)
-        return sq_fail(db, TD_E_SQLITE_OVERFLOW, r->next_at,
-                       TD_REASON("overflow chain shorter than the payload "
+        return tdi_sq_fail(db, TD_E_SQLITE_OVERFLOW, r->next_at,
+                       TDI_REASON("overflow chain shorter than the payload "
                                  "size implies"));
-    if ((rc = sq_check_pgno(db, pgno, r->next_at)) != TD_OK)
+    if ((rc = tdi_sq_check_pgno(db, pgno, r->next_at)) != TD_OK)
         return rc;
     p = sq_fetch(db, c->lane, pgno, &rc);
     if (p == NULL)
         return rc;
-    next = td_be32(p);
+    next = tdi_be32(p);
     if (r->chain + 1 == c->overflow_pages && next != 0)
-        return sq_fail(db, TD_E_SQLITE_OVERFLOW, sq_page_offset(db, pgno),
-                       TD_REASON("the last overflow page's next pointer is "
+        return tdi_sq_fail(db, TD_E_SQLITE_OVERFLOW, sq_page_offset(db, pgno),
+                       TDI_REASON("the last overflow page's next pointer is "
                                  "not 0 (a chain too long, or a cycle)"));
     r->chain++;
     r->page = pgno;
@@ -60,14 +60,14 @@ static int enter_overflow_page(td_sqlite_cursor *c, td_sqlite_reader *r)
     return TD_OK;
 }
 
-const uint8_t *sq_reader_peek(td_sqlite_cursor *c, td_sqlite_reader *r,
+const uint8_t *tdi_sq_reader_peek(td_sqlite_cursor *c, td_sqlite_reader *r,
                            uint32_t *avail, uint64_t *offset, int *rc)
 {
-    td_sqlite *db = c->db;
+    td_sqlite_decoder *db = c->db;
     const uint8_t *p;
     if (r->pos >= c->payload) {
-        *rc = sq_fail(db, TD_E_INTERNAL, c->row_offset,
-                      TD_REASON("read past the payload"));
+        *rc = tdi_sq_fail(db, TD_E_INTERNAL, c->row_offset,
+                      TDI_REASON("read past the payload"));
         return NULL;
     }
     if (r->pos == r->piece_end && (*rc = enter_overflow_page(c, r)) != TD_OK)
@@ -92,7 +92,7 @@ static const uint8_t *sq_reader_bytes(td_sqlite_cursor *c,
                                       int *rc)
 {
     uint32_t avail = 0;
-    const uint8_t *p = sq_reader_peek(c, r, &avail, offset, rc);
+    const uint8_t *p = tdi_sq_reader_peek(c, r, &avail, offset, rc);
     if (p == NULL)
         return NULL;
     *len = avail < max ? avail : max;
@@ -100,7 +100,7 @@ static const uint8_t *sq_reader_bytes(td_sqlite_cursor *c,
     return p;
 }
 
-int sq_reader_gather(td_sqlite_cursor *c, td_sqlite_reader *r, unsigned n,
+int tdi_sq_reader_gather(td_sqlite_cursor *c, td_sqlite_reader *r, unsigned n,
                      bool varint)
 {
     while (c->staged < n) {
@@ -119,7 +119,7 @@ int sq_reader_gather(td_sqlite_cursor *c, td_sqlite_reader *r, unsigned n,
     return TD_OK;
 }
 
-int sq_reader_skip(td_sqlite_cursor *c, td_sqlite_reader *r, uint32_t n)
+int tdi_sq_reader_skip(td_sqlite_cursor *c, td_sqlite_reader *r, uint32_t n)
 {
     while (r->pos < n) {
         uint32_t len;

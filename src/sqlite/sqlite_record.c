@@ -49,23 +49,23 @@ static inline int64_t load_int(uint64_t t, const uint8_t *p)
         sign = (uint64_t)1 << 7;
         break;
     case 2:
-        v = td_be16(p);
+        v = tdi_be16(p);
         sign = (uint64_t)1 << 15;
         break;
     case 3:
-        v = (uint32_t)td_be16(p) << 8 | p[2];
+        v = (uint32_t)tdi_be16(p) << 8 | p[2];
         sign = (uint64_t)1 << 23;
         break;
     case 4:
-        v = td_be32(p);
+        v = tdi_be32(p);
         sign = (uint64_t)1 << 31;
         break;
     case 5:
-        v = (uint64_t)td_be16(p) << 32 | td_be32(p + 2);
+        v = (uint64_t)tdi_be16(p) << 32 | tdi_be32(p + 2);
         sign = (uint64_t)1 << 47;
         break;
     default:
-        return as_i64(td_be64(p));
+        return as_i64(tdi_be64(p));
     }
     return as_i64((v ^ sign) - sign);
 }
@@ -95,7 +95,7 @@ static void decode_value(uint64_t t, const uint8_t *p, uint32_t avail,
         v->type = TD_SQLITE_NULL;
     } else if (t == 7) {
         v->type = TD_SQLITE_REAL;
-        v->real_bits = td_be64(p);
+        v->real_bits = tdi_be64(p);
     } else if (t >= 12) {
         v->type = (t & 1) ? TD_SQLITE_TEXT : TD_SQLITE_BLOB;
         v->length = serial_size(t);
@@ -120,8 +120,8 @@ static int check_key(td_sqlite_cursor *c, uint32_t column,
         else if (v->integer > c->key[column])
             c->key_order = 1;
         else if (v->integer < c->key[column])
-            return sq_fail(c->db, TD_E_SQLITE_KEY_ORDER, c->row_offset,
-                           TD_REASON("index key smaller than the previous "
+            return tdi_sq_fail(c->db, TD_E_SQLITE_KEY_ORDER, c->row_offset,
+                           TDI_REASON("index key smaller than the previous "
                                      "one"));
     }
     if (integer && c->key_seen == column) {
@@ -134,20 +134,20 @@ static int check_key(td_sqlite_cursor *c, uint32_t column,
 static int check_schema_value(td_sqlite_cursor *c, uint32_t column,
                               const td_sqlite_value *v)
 {
-    td_sqlite *db = c->db;
+    td_sqlite_decoder *db = c->db;
     if (column < 3 && v->type != TD_SQLITE_TEXT)
-        return sq_fail(db, TD_E_SQLITE_SCHEMA, c->row_offset,
-                       TD_REASON("sqlite_schema type, name or tbl_name is "
+        return tdi_sq_fail(db, TD_E_SQLITE_SCHEMA, c->row_offset,
+                       TDI_REASON("sqlite_schema type, name or tbl_name is "
                                  "not text"));
     if (column == 3 && (v->type != TD_SQLITE_INTEGER || v->integer < 0 ||
                         v->integer == 1 ||
                         v->integer > (int64_t)db->header.page_count))
-        return sq_fail(db, TD_E_SQLITE_SCHEMA, c->row_offset,
-                       TD_REASON("sqlite_schema rootpage is not a page of "
+        return tdi_sq_fail(db, TD_E_SQLITE_SCHEMA, c->row_offset,
+                       TDI_REASON("sqlite_schema rootpage is not a page of "
                                  "the file"));
     if (column == 4 && v->type != TD_SQLITE_TEXT && v->type != TD_SQLITE_NULL)
-        return sq_fail(db, TD_E_SQLITE_SCHEMA, c->row_offset,
-                       TD_REASON("sqlite_schema sql is neither text nor "
+        return tdi_sq_fail(db, TD_E_SQLITE_SCHEMA, c->row_offset,
+                       TDI_REASON("sqlite_schema sql is neither text nor "
                                  "NULL"));
     return TD_OK;
 }
@@ -161,10 +161,10 @@ static int check_value(td_sqlite_cursor *c, uint32_t column,
     return rc;
 }
 
-int sq_key_repeated(td_sqlite_cursor *c)
+int tdi_sq_key_repeated(td_sqlite_cursor *c)
 {
-    return sq_fail(c->db, TD_E_SQLITE_KEY_ORDER, c->row_offset,
-                   TD_REASON("index key equal to the previous one"));
+    return tdi_sq_fail(c->db, TD_E_SQLITE_KEY_ORDER, c->row_offset,
+                   TDI_REASON("index key equal to the previous one"));
 }
 
 /* ---- The cell ------------------------------------------------------- */
@@ -173,8 +173,8 @@ static int table_rowid(td_sqlite_cursor *c, int64_t rowid)
 {
     if ((c->has_last && rowid <= c->last_rowid) ||
         (c->has_floor && rowid <= c->floor))
-        return sq_fail(c->db, TD_E_SQLITE_KEY_ORDER, c->row_offset,
-                       TD_REASON("rowid not greater than the previous one "
+        return tdi_sq_fail(c->db, TD_E_SQLITE_KEY_ORDER, c->row_offset,
+                       TDI_REASON("rowid not greater than the previous one "
                                  "or its parent's key"));
     c->last_rowid = rowid;
     c->has_last = 1;
@@ -183,21 +183,21 @@ static int table_rowid(td_sqlite_cursor *c, int64_t rowid)
 
 static int cell_overrun(td_sqlite_cursor *c)
 {
-    return sq_fail(c->db, TD_E_SQLITE_CELL, c->row_offset,
-                   TD_REASON("cell extends past the usable size"));
+    return tdi_sq_fail(c->db, TD_E_SQLITE_CELL, c->row_offset,
+                   TDI_REASON("cell extends past the usable size"));
 }
 
 /* The overflow chain of a payload that spills: its length and first
  * page. `at` is the offset of the local part in the page. */
 static int overflow(td_sqlite_cursor *c, const sq_page *p, uint32_t at)
 {
-    td_sqlite *db = c->db;
+    td_sqlite_decoder *db = c->db;
     uint32_t room = db->header.usable_size - 4, rest = c->payload - c->local;
     c->overflow_pages = rest / room + (rest % room != 0);
-    c->first_overflow = td_be32(p->bytes + at + c->local);
+    c->first_overflow = tdi_be32(p->bytes + at + c->local);
     if (c->overflow_pages >= db->header.page_count)
-        return sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
-                       TD_REASON("payload larger than the file"));
+        return tdi_sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
+                       TDI_REASON("payload larger than the file"));
     return TD_OK;
 }
 
@@ -217,11 +217,11 @@ static void keep_spill(td_sqlite_cursor *c, const sq_page *p, uint32_t at,
 static int spill(td_sqlite_cursor *c, const sq_page *p, uint32_t at,
                  uint64_t payload)
 {
-    td_sqlite *db = c->db;
+    td_sqlite_decoder *db = c->db;
     uint32_t local;
     if (payload == 0 || payload > SQ_MAX_PAYLOAD)
-        return sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
-                       TD_REASON("payload size is 0 or above 2^31 - 1"));
+        return tdi_sq_fail(db, TD_E_SQLITE_CELL, c->row_offset,
+                       TDI_REASON("payload size is 0 or above 2^31 - 1"));
     local = sq_local_size(db, p->type == SQ_TABLE_LEAF, (uint32_t)payload);
     keep_spill(c, p, at, (uint32_t)payload, local);
     if (at + local + (local < payload ? 4 : 0) > db->header.usable_size)
@@ -246,9 +246,9 @@ static int header_size(td_sqlite_cursor *c, const sq_page *p)
     uint64_t h;
     unsigned n = sq_varint(start, start + c->local, &h);
     if (n == 0 || h < n || h > c->payload)
-        return sq_fail(c->db, TD_E_SQLITE_RECORD,
+        return tdi_sq_fail(c->db, TD_E_SQLITE_RECORD,
                        p->offset + c->row_local_start,
-                       TD_REASON("record header size does not fit the "
+                       TDI_REASON("record header size does not fit the "
                                  "payload"));
     keep_header(c, (uint32_t)h, n);
     return TD_OK;
@@ -292,12 +292,12 @@ static inline int count_type(td_sqlite_cursor *c, uint64_t t, uint64_t at,
                              uint64_t *sum)
 {
     if (t == 10 || t == 11)
-        return sq_fail(c->db, TD_E_SQLITE_RECORD, at,
-                       TD_REASON("serial type 10 or 11 (reserved)"));
+        return tdi_sq_fail(c->db, TD_E_SQLITE_RECORD, at,
+                       TDI_REASON("serial type 10 or 11 (reserved)"));
     *sum += serial_size(t);
     if (*sum > c->payload)
-        return sq_fail(c->db, TD_E_SQLITE_RECORD, at,
-                       TD_REASON("values run past the payload"));
+        return tdi_sq_fail(c->db, TD_E_SQLITE_RECORD, at,
+                       TDI_REASON("values run past the payload"));
     return TD_OK;
 }
 
@@ -309,7 +309,7 @@ static int read_serial_type(td_sqlite_cursor *c, uint64_t *t, uint64_t *at)
     const uint8_t *p;
     unsigned n;
     if (c->staged == 0) {
-        p = sq_reader_peek(c, &c->hdr, &avail, &c->value_at, &rc);
+        p = tdi_sq_reader_peek(c, &c->hdr, &avail, &c->value_at, &rc);
         if (p == NULL)
             return rc;
         n = sq_varint(p, p + (avail < limit ? avail : limit), t);
@@ -319,15 +319,15 @@ static int read_serial_type(td_sqlite_cursor *c, uint64_t *t, uint64_t *at)
             return TD_OK;
         }
     }
-    rc = sq_reader_gather(c, &c->hdr, limit < 9 ? limit : 9, true);
+    rc = tdi_sq_reader_gather(c, &c->hdr, limit < 9 ? limit : 9, true);
     if (rc != TD_OK)
         return rc;
     n = sq_varint(c->stage, c->stage + c->staged, t);
     c->staged = 0;
     *at = c->value_at;
     if (n == 0)
-        return sq_fail(c->db, TD_E_SQLITE_RECORD, *at,
-                       TD_REASON("serial type runs past the record header"));
+        return tdi_sq_fail(c->db, TD_E_SQLITE_RECORD, *at,
+                       TDI_REASON("serial type runs past the record header"));
     return TD_OK;
 }
 
@@ -343,8 +343,8 @@ static int count_local_columns(td_sqlite_cursor *c, const uint8_t *page)
     while (pos < end) {
         unsigned n = sq_varint(record + pos, record + end, &t);
         if (n == 0)
-            return sq_fail(c->db, TD_E_SQLITE_RECORD, at + pos,
-                           TD_REASON("serial type runs past the record "
+            return tdi_sq_fail(c->db, TD_E_SQLITE_RECORD, at + pos,
+                           TDI_REASON("serial type runs past the record "
                                      "header"));
         if ((rc = count_type(c, t, at + pos, &sum)) != TD_OK)
             return rc;
@@ -359,21 +359,21 @@ static int count_local_columns(td_sqlite_cursor *c, const uint8_t *page)
 
 static int exact_fill_failed(td_sqlite_cursor *c)
 {
-    return sq_fail(c->db, TD_E_SQLITE_RECORD, c->row_offset,
-                   TD_REASON("values do not fill the payload exactly"));
+    return tdi_sq_fail(c->db, TD_E_SQLITE_RECORD, c->row_offset,
+                   TDI_REASON("values do not fill the payload exactly"));
 }
 
 /* VALUE events follow: the readers go back to the first serial type and
  * the first value. */
 static void start_values(td_sqlite_cursor *c)
 {
-    sq_reader_start(c, &c->hdr);
+    tdi_sq_reader_start(c, &c->hdr);
     c->hdr.pos = c->header_varint;
-    sq_reader_start(c, &c->body);
+    tdi_sq_reader_start(c, &c->body);
     c->column = 0;
 }
 
-int sq_count_columns(td_sqlite_cursor *c)
+int tdi_sq_count_columns(td_sqlite_cursor *c)
 {
     uint64_t t = 0, at = 0;
     const uint8_t *page;
@@ -426,9 +426,9 @@ static int row_event(td_sqlite_cursor *c, bool whole, td_sqlite_event *ev)
     uint32_t columns = c->columns;
     int rc;
     if ((c->flags & TD_SQLITE_SCHEMA_ROWS) && columns != 5)
-        return sq_fail(c->db, TD_E_SQLITE_SCHEMA, c->row_offset,
-                       TD_REASON("sqlite_schema row without 5 columns"));
-    ev->kind = TD_SQLITE_ROW;
+        return tdi_sq_fail(c->db, TD_E_SQLITE_SCHEMA, c->row_offset,
+                       TDI_REASON("sqlite_schema row without 5 columns"));
+    ev->kind = TD_SQLITE_EV_ROW;
     ev->offset = c->row_offset;
     ev->size = cell_bytes(c);
     ev->row.tree = c->tree;
@@ -495,7 +495,7 @@ static int local_row(td_sqlite_cursor *c, const uint8_t *page,
  * payload exactly; else 0. *at: where the record starts; *rowid: a table
  * leaf's rowid. These are the general checks made stricter: a cell that
  * passes here passes them. */
-static uint32_t common_shape(const td_sqlite *db, const sq_page *p,
+static uint32_t common_shape(const td_sqlite_decoder *db, const sq_page *p,
                              uint32_t cell, uint32_t *at, uint64_t *rowid)
 {
     const uint8_t *bytes = p->bytes, *record;
@@ -555,7 +555,7 @@ static int fast_row(td_sqlite_cursor *c, const sq_page *p, uint32_t cell,
     return row_event(c, true, ev);
 }
 
-int sq_start_row(td_sqlite_cursor *c, const sq_page *page,
+int tdi_sq_start_row(td_sqlite_cursor *c, const sq_page *page,
                  uint32_t cell_index, td_sqlite_event *ev)
 {
     sq_page p = *page;
@@ -567,18 +567,18 @@ int sq_start_row(td_sqlite_cursor *c, const sq_page *page,
         return rc;
     if (c->local == c->payload)
         return local_row(c, p.bytes, ev);
-    sq_reader_start(c, &c->hdr);
+    tdi_sq_reader_start(c, &c->hdr);
     c->hdr.pos = c->header_varint;
     c->state = SQ_ROW_COUNT;
     return TD_OK;
 }
 
-int sq_row_event(td_sqlite_cursor *c, td_sqlite_event *ev)
+int tdi_sq_row_event(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
     int rc;
     if (c->header_size <= c->local)
         c->body.pos = c->header_size; /* the header is in the cell */
-    rc = sq_reader_skip(c, &c->body, c->header_size);
+    rc = tdi_sq_reader_skip(c, &c->body, c->header_size);
     if (rc != TD_OK)
         return rc;
     return row_event(c, false, ev);
@@ -593,7 +593,7 @@ static void value_done(td_sqlite_cursor *c)
 static void value_event(td_sqlite_cursor *c, td_sqlite_event *ev,
                         uint64_t offset, uint64_t size)
 {
-    ev->kind = TD_SQLITE_VALUE;
+    ev->kind = TD_SQLITE_EV_VALUE;
     ev->offset = offset;
     ev->size = size;
     ev->column = c->column;
@@ -607,7 +607,7 @@ static int fixed_value(td_sqlite_cursor *c, unsigned size,
     int rc = TD_OK;
     const uint8_t *p;
     if (c->staged == 0) {
-        p = sq_reader_peek(c, &c->body, &avail, &c->value_at, &rc);
+        p = tdi_sq_reader_peek(c, &c->body, &avail, &c->value_at, &rc);
         if (p == NULL)
             return rc;
         if (avail >= size) {
@@ -616,19 +616,19 @@ static int fixed_value(td_sqlite_cursor *c, unsigned size,
             return TD_OK;
         }
     }
-    if ((rc = sq_reader_gather(c, &c->body, size, false)) != TD_OK)
+    if ((rc = tdi_sq_reader_gather(c, &c->body, size, false)) != TD_OK)
         return rc;
     decode_value(c->serial_type, c->stage, size, &ev->value);
     c->staged = 0;
     return TD_OK;
 }
 
-int sq_next_fragment(td_sqlite_cursor *c, td_sqlite_event *ev)
+int tdi_sq_next_fragment(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
     uint32_t avail = 0, take;
     uint64_t offset;
     int rc = TD_OK;
-    const uint8_t *p = sq_reader_peek(c, &c->body, &avail, &offset, &rc);
+    const uint8_t *p = tdi_sq_reader_peek(c, &c->body, &avail, &offset, &rc);
     if (p == NULL)
         return rc;
     take = avail < c->value_left ? avail : c->value_left;
@@ -647,7 +647,7 @@ int sq_next_fragment(td_sqlite_cursor *c, td_sqlite_event *ev)
     return TD_EVENT;
 }
 
-int sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev)
+int tdi_sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
     uint64_t size, at = 0;
     int rc;
@@ -661,7 +661,7 @@ int sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev)
     if (c->serial_type >= 12 && size > 0) {
         c->value_length = (uint32_t)size;
         c->value_left = (uint32_t)size;
-        return sq_next_fragment(c, ev);
+        return tdi_sq_next_fragment(c, ev);
     }
     if (size == 0)
         decode_value(c->serial_type, NULL, 0, &ev->value);

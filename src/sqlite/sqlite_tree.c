@@ -17,7 +17,7 @@
  * learnt first (a child page number goes to c->pending), so a request in
  * between never makes it read the first page again and loop.
  *
- * Guards, all O(1): page numbers usable (sq_check_pgno); a child is not on
+ * Guards, all O(1): page numbers usable (tdi_sq_check_pgno); a child is not on
  * the current path; no more pages entered than the file holds; depth at
  * most 20 and every leaf at the depth of the first; page types of the
  * root's kind, interior above the leaves; non-root pages not empty; rowids
@@ -28,10 +28,10 @@
  */
 #include "sqlite_internal.h"
 
-typedef char td_sqlite_cursor_fits_512_bytes
+typedef char tdi_sqlite_cursor_fits_512_bytes
     [sizeof(td_sqlite_cursor) <= 512 ? 1 : -1];
 
-int td_sqlite_scan(td_sqlite_cursor *c, td_sqlite *db, uint32_t root,
+int td_sqlite_scan(td_sqlite_cursor *c, td_sqlite_decoder *db, uint32_t root,
                    unsigned lane, uint32_t flags)
 {
     uint32_t tree = flags & 3u, keys = (flags >> 4) & 15u;
@@ -59,27 +59,27 @@ static int tree_of(uint8_t type)
 /* Checks that need no page: where pgno may be, and the path. */
 static int may_enter(td_sqlite_cursor *c, uint32_t pgno, uint64_t at)
 {
-    td_sqlite *db = c->db;
+    td_sqlite_decoder *db = c->db;
     unsigned i;
     int rc;
     if (c->depth == 0) {
         if (pgno > db->header.page_count)
-            return sq_fail(db, TD_E_SQLITE_PAGE_NUMBER, at,
-                           TD_REASON("root page beyond the last page"));
-    } else if ((rc = sq_check_pgno(db, pgno, at)) != TD_OK) {
+            return tdi_sq_fail(db, TD_E_SQLITE_PAGE_NUMBER, at,
+                           TDI_REASON("root page beyond the last page"));
+    } else if ((rc = tdi_sq_check_pgno(db, pgno, at)) != TD_OK) {
         return rc;
     }
     if (c->depth == TD_SQLITE_MAX_DEPTH)
-        return sq_fail(db, TD_E_SQLITE_DEPTH, at,
-                       TD_REASON("b-tree deeper than 20 levels"));
+        return tdi_sq_fail(db, TD_E_SQLITE_DEPTH, at,
+                       TDI_REASON("b-tree deeper than 20 levels"));
     for (i = 0; i < c->depth; i++)
         if (c->path[i].page == pgno)
-            return sq_fail(db, TD_E_SQLITE_CYCLE, at,
-                           TD_REASON("child page is already on the path "
+            return tdi_sq_fail(db, TD_E_SQLITE_CYCLE, at,
+                           TDI_REASON("child page is already on the path "
                                      "from the root"));
     if (c->visited >= db->header.page_count)
-        return sq_fail(db, TD_E_SQLITE_CYCLE, at,
-                       TD_REASON("the scan entered more pages than the "
+        return tdi_sq_fail(db, TD_E_SQLITE_CYCLE, at,
+                       TDI_REASON("the scan entered more pages than the "
                                  "file holds"));
     return TD_OK;
 }
@@ -87,27 +87,27 @@ static int may_enter(td_sqlite_cursor *c, uint32_t pgno, uint64_t at)
 /* Checks on the page's header against its place in the tree. */
 static int fits_place(td_sqlite_cursor *c, const sq_page *p)
 {
-    td_sqlite *db = c->db;
+    td_sqlite_decoder *db = c->db;
     uint64_t at = p->offset + p->hdr;
     unsigned level = c->depth + 1u;
     if (c->tree == TD_SQLITE_ANY_TREE)
         c->tree = (uint8_t)tree_of(p->type);
     if (tree_of(p->type) != c->tree)
-        return sq_fail(db, TD_E_SQLITE_PAGE_TYPE, at,
-                       TD_REASON("table page in an index b-tree or the "
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_TYPE, at,
+                       TDI_REASON("table page in an index b-tree or the "
                                  "reverse"));
     if (p->leaf && c->leaf_depth != 0 && level != c->leaf_depth)
-        return sq_fail(db, TD_E_SQLITE_DEPTH, at,
-                       TD_REASON("leaves at different depths"));
+        return tdi_sq_fail(db, TD_E_SQLITE_DEPTH, at,
+                       TDI_REASON("leaves at different depths"));
     if (!p->leaf && c->leaf_depth != 0 && level >= c->leaf_depth)
-        return sq_fail(db, TD_E_SQLITE_PAGE_TYPE, at,
-                       TD_REASON("interior page at or below the leaves' "
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_TYPE, at,
+                       TDI_REASON("interior page at or below the leaves' "
                                  "depth"));
     if (p->cells == 0 && (c->depth > 0 || (!p->leaf && p->pgno != 1)))
-        return sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at + 3,
-                       TD_REASON("b-tree page without cells below the root "
+        return tdi_sq_fail(db, TD_E_SQLITE_PAGE_HEADER, at + 3,
+                       TDI_REASON("b-tree page without cells below the root "
                                  "or interior root"));
-    return sq_check_page(db, p);
+    return tdi_sq_check_page(db, p);
 }
 
 static int enter(td_sqlite_cursor *c, uint32_t pgno, uint64_t at)
@@ -115,7 +115,7 @@ static int enter(td_sqlite_cursor *c, uint32_t pgno, uint64_t at)
     sq_page *p = &c->page;
     int rc = may_enter(c, pgno, at);
     if (rc == TD_OK)
-        rc = sq_read_page(c->db, c->lane, pgno, p);
+        rc = tdi_sq_read_page(c->db, c->lane, pgno, p);
     if (rc == TD_OK)
         rc = fits_place(c, p);
     if (rc != TD_OK)
@@ -143,7 +143,7 @@ static int top_page(td_sqlite_cursor *c)
     uint32_t pgno = top(c)->page;
     if (sq_page_current(c->db, c->lane, &c->page, pgno))
         return TD_OK;
-    return sq_read_page(c->db, c->lane, pgno, &c->page);
+    return tdi_sq_read_page(c->db, c->lane, pgno, &c->page);
 }
 
 /* The top page's current child pointer goes to c->pending. */
@@ -161,7 +161,7 @@ static int descend(td_sqlite_cursor *c)
     } else {
         cell = p->hdr + 8;
     }
-    c->pending = td_be32(p->bytes + cell);
+    c->pending = tdi_be32(p->bytes + cell);
     c->pending_at = p->offset + cell;
     c->state = SQ_ENTER;
     return TD_OK;
@@ -179,24 +179,24 @@ static int leaf_cell(td_sqlite_cursor *c, td_sqlite_event *ev)
     }
     if ((rc = top_page(c)) != TD_OK)
         return rc;
-    return sq_start_row(c, &c->page, t->cell, ev);
+    return tdi_sq_start_row(c, &c->page, t->cell, ev);
 }
 
 /* A table interior key: every rowid before it is <= key, after it >. */
 static int pass_table_key(td_sqlite_cursor *c, const sq_page *p,
                           uint32_t cell)
 {
-    td_sqlite *db = c->db;
+    td_sqlite_decoder *db = c->db;
     uint64_t key;
     int64_t k;
     const uint8_t *end = p->bytes + db->header.usable_size;
     if (sq_varint(p->bytes + cell + 4, end, &key) == 0)
-        return sq_fail(db, TD_E_SQLITE_CELL, p->offset + cell,
-                       TD_REASON("cell extends past the usable size"));
+        return tdi_sq_fail(db, TD_E_SQLITE_CELL, p->offset + cell,
+                       TDI_REASON("cell extends past the usable size"));
     k = key <= (uint64_t)INT64_MAX ? (int64_t)key : -(int64_t)(~key) - 1;
     if ((c->has_last && c->last_rowid > k) || (c->has_floor && k <= c->floor))
-        return sq_fail(db, TD_E_SQLITE_KEY_ORDER, p->offset + cell,
-                       TD_REASON("interior key out of order with the rowids "
+        return tdi_sq_fail(db, TD_E_SQLITE_KEY_ORDER, p->offset + cell,
+                       TDI_REASON("interior key out of order with the rowids "
                                  "around it"));
     c->floor = k;
     c->has_floor = 1;
@@ -217,7 +217,7 @@ static int after_child(td_sqlite_cursor *c, td_sqlite_event *ev)
     if ((rc = top_page(c)) != TD_OK)
         return rc;
     if (c->tree == TD_SQLITE_INDEX)
-        return sq_start_row(c, &c->page, t->cell, ev);
+        return tdi_sq_start_row(c, &c->page, t->cell, ev);
     if ((rc = sq_cell_offset(c->db, &c->page, t->cell, &cell)) != TD_OK ||
         (rc = pass_table_key(c, &c->page, cell)) != TD_OK)
         return rc;
@@ -282,18 +282,18 @@ static int step(td_sqlite_cursor *c, td_sqlite_event *ev)
     case SQ_AFTER_CHILD:
         return after_child(c, ev);
     case SQ_ROW_COUNT:
-        return sq_count_columns(c);
+        return tdi_sq_count_columns(c);
     case SQ_ROW_EVENT:
-        return sq_row_event(c, ev);
+        return tdi_sq_row_event(c, ev);
     case SQ_VALUE:
     case SQ_VALUE_BODY:
-        return sq_next_value(c, ev);
+        return tdi_sq_next_value(c, ev);
     case SQ_FRAGMENT:
-        return sq_next_fragment(c, ev);
+        return tdi_sq_next_fragment(c, ev);
     case SQ_END:
         return TD_END;
     default:
-        return sq_fail(c->db, TD_E_INTERNAL, 0, TD_REASON("bad state"));
+        return tdi_sq_fail(c->db, TD_E_INTERNAL, 0, TDI_REASON("bad state"));
     }
 }
 

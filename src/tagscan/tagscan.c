@@ -2,7 +2,7 @@
  * tagscan.c - the tag scanner's entry points, its dispatch loop and text.
  *
  * Technique. The scanner never stages: each step looks at what is left of
- * the host's span (td_input_probe, then the span itself), lets the handler
+ * the host's span (tdi_input_probe, then the span itself), lets the handler
  * of the current state use as many bytes as it can, and takes them. A state
  * that needs to remember something across spans keeps it in a byte of the
  * state (`count` of a delimiter's characters matched, `quote`, `slash`), so
@@ -17,14 +17,14 @@
  */
 #include "tagscan_internal.h"
 
-typedef char td_tagscan_fits_320_bytes[sizeof(td_tagscan) <= 320 ? 1 : -1];
+typedef char tdi_tagscan_fits_320_bytes[sizeof(td_tagscan_decoder) <= 320 ? 1 : -1];
 
-bool tagscan_is_space(uint8_t c)
+bool tdi_tagscan_is_space(uint8_t c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-void tagscan_state_init(td_tagscan_state *st)
+void tdi_tagscan_state_init(td_tagscan_state *st)
 {
     memset(st, 0, sizeof *st);
 }
@@ -36,19 +36,19 @@ static int text(td_tagscan_state *st, td_input *in, td_tagscan_event *ev,
 {
     size_t i = 0, j;
     if (p[0] == '<') {
-        st->mark = td_input_tell(in);
-        td_input_take(in, 1);
+        st->mark = tdi_input_tell(in);
+        tdi_input_take(in, 1);
         st->state = TS_LT;
         st->in_text = 0;
-        return TAGSCAN_AGAIN;
+        return TDI_AGAIN;
     }
     if (!st->in_text) {
         while (i < n && p[i] != '<' &&
-               (st->depth == 0 || tagscan_is_space(p[i])))
+               (st->depth == 0 || tdi_tagscan_is_space(p[i])))
             i++;
         if (i == n || p[i] == '<') {
-            td_input_take(in, i);
-            return TAGSCAN_AGAIN;
+            tdi_input_take(in, i);
+            return TDI_AGAIN;
         }
         st->in_text = 1;
         st->text_pos = 0;
@@ -57,8 +57,8 @@ static int text(td_tagscan_state *st, td_input *in, td_tagscan_event *ev,
     while (j < n && p[j] != '<')
         j++;
     memset(ev, 0, sizeof *ev);
-    ev->kind = TD_TAGSCAN_TEXT;
-    ev->offset = td_input_tell(in) + i;
+    ev->kind = TD_TAGSCAN_EV_TEXT;
+    ev->offset = tdi_input_tell(in) + i;
     ev->size = j - i;
     ev->path = st->path;
     ev->path_len = st->path_len;
@@ -67,7 +67,7 @@ static int text(td_tagscan_state *st, td_input *in, td_tagscan_event *ev,
     ev->text_len = j - i;
     ev->text_pos = st->text_pos;
     st->text_pos += j - i;
-    td_input_take(in, j);
+    tdi_input_take(in, j);
     return TD_EVENT;
 }
 
@@ -76,10 +76,10 @@ static int at_end(const td_tagscan_state *st, const td_input *in, td_fault *f)
     if (st->state == TS_TEXT && st->depth == 0)
         return TD_END;
     if (st->state == TS_TEXT)
-        return td_fail(f, TD_E_TRUNCATED, td_input_tell(in),
-                       TD_REASON("the input ends inside an open element"));
-    return td_fail(f, TD_E_TRUNCATED, st->mark,
-                   TD_REASON("the input ends inside a tag, comment or "
+        return tdi_fail(f, TD_E_TRUNCATED, tdi_input_tell(in),
+                       TDI_REASON("the input ends inside an open element"));
+    return tdi_fail(f, TD_E_TRUNCATED, st->mark,
+                   TDI_REASON("the input ends inside a tag, comment or "
                              "declaration"));
 }
 
@@ -90,34 +90,34 @@ static int by_state(td_tagscan_state *st, td_input *in, td_fault *f,
     case TS_TEXT:
         return text(st, in, ev, p, n);
     case TS_LT:
-        return tagscan_after_lt(st, in, f, p);
+        return tdi_tagscan_after_lt(st, in, f, p);
     case TS_OPEN:
-        return tagscan_open_name(st, in, f, ev, p, n);
+        return tdi_tagscan_open_name(st, in, f, ev, p, n);
     case TS_ATTRS:
-        return tagscan_attributes(st, in, f, ev, p, n);
+        return tdi_tagscan_attributes(st, in, f, ev, p, n);
     case TS_CLOSE:
     case TS_CLOSE_TAIL:
-        return tagscan_close_name(st, in, f, ev, p, n);
+        return tdi_tagscan_close_name(st, in, f, ev, p, n);
     default:
-        return tagscan_markup(st, in, p, n);
+        return tdi_tagscan_markup(st, in, p, n);
     }
 }
 
-int tagscan_step(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_step(td_tagscan_state *st, td_input *in, td_fault *f,
                  td_tagscan_event *ev)
 {
     if (st->end_due) {
         st->end_due = 0;
         st->pop = 1;
-        tagscan_tag_event(st, in, ev, TD_TAGSCAN_END);
+        tdi_tagscan_tag_event(st, in, ev, TD_TAGSCAN_EV_END);
         return TD_EVENT;
     }
     if (st->pop) {
         st->pop = 0;
-        tagscan_pop(st);
+        tdi_tagscan_pop(st);
     }
     for (;;) {
-        int rc = td_input_probe(in);
+        int rc = tdi_input_probe(in);
         if (rc < 0)
             return TD_NEED_INPUT;
         if (rc == 0)
@@ -125,46 +125,46 @@ int tagscan_step(td_tagscan_state *st, td_input *in, td_fault *f,
         /* Nothing is ever staged: the bytes are the span's. */
         rc = by_state(st, in, f, ev, in->span + in->pos,
                       in->span_len - in->pos);
-        if (rc != TAGSCAN_AGAIN)
+        if (rc != TDI_AGAIN)
             return rc;
     }
 }
 
-int td_tagscan_init(td_tagscan *s, uint32_t source)
+int td_tagscan_init(td_tagscan_decoder *s, uint32_t source)
 {
     if (s == NULL)
         return TD_E_INVALID_ARGUMENT;
     memset(s, 0, sizeof *s);
-    td_input_init(&s->in);
-    td_input_seek(&s->in, source, 0);
-    tagscan_state_init(&s->st);
+    tdi_input_init(&s->in);
+    tdi_input_seek(&s->in, source, 0);
+    tdi_tagscan_state_init(&s->st);
     return TD_OK;
 }
 
-int td_tagscan_next(td_tagscan *s, td_tagscan_event *ev)
+int td_tagscan_next(td_tagscan_decoder *s, td_tagscan_event *ev)
 {
     int rc;
     if (s == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    rc = td_input_blocked(&s->in, &s->fault);
+    rc = tdi_input_blocked(&s->in, &s->fault);
     if (rc != TD_OK)
         return rc;
-    return tagscan_step(&s->st, &s->in, &s->fault, ev);
+    return tdi_tagscan_step(&s->st, &s->in, &s->fault, ev);
 }
 
-const td_request *td_tagscan_request(const td_tagscan *s)
+const td_request *td_tagscan_request(const td_tagscan_decoder *s)
 {
     return &s->in.want;
 }
 
-int td_tagscan_feed(td_tagscan *s, const void *data, size_t len)
+int td_tagscan_feed(td_tagscan_decoder *s, const void *data, size_t len)
 {
     if (s == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_input_answer(&s->in, &s->fault, data, len);
+    return tdi_input_answer(&s->in, &s->fault, data, len);
 }
 
-const td_fault *td_tagscan_fault(const td_tagscan *s)
+const td_fault *td_tagscan_fault(const td_tagscan_decoder *s)
 {
     return &s->fault;
 }

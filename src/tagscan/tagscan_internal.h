@@ -3,16 +3,15 @@
  * points (tagscan.c) and by decoders that scan XML through their own input
  * cursor (the UMT decoder reads trace.xml this way).
  */
-#ifndef TD_TAGSCAN_INTERNAL_H
-#define TD_TAGSCAN_INTERNAL_H
+#ifndef TDI_TAGSCAN_INTERNAL_H
+#define TDI_TAGSCAN_INTERNAL_H
 
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/input.h"
 #include "../common/mem.h"
 #include "tracedec/tagscan.h"
 
-/* Internal result: bytes were taken without an event. */
-#define TAGSCAN_AGAIN 3
 
 /* Where the scanner is (td_tagscan_state.state). */
 enum tagscan_where {
@@ -31,32 +30,32 @@ enum tagscan_where {
     TS_PI          /* in <? ... ?> */
 };
 
-void tagscan_state_init(td_tagscan_state *st);
+void tdi_tagscan_state_init(td_tagscan_state *st);
 
 /* One step: TD_EVENT, TD_NEED_INPUT, TD_END or an error recorded in *f. */
-int tagscan_step(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_step(td_tagscan_state *st, td_input *in, td_fault *f,
                  td_tagscan_event *ev);
 
 /* tagscan_tags.c: element tags. Each handles the bytes p[0..n) at the
- * cursor (n >= 1), takes those it used, and returns TAGSCAN_AGAIN, TD_EVENT
+ * cursor (n >= 1), takes those it used, and returns TDI_AGAIN, TD_EVENT
  * or an error. */
-int tagscan_after_lt(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_after_lt(td_tagscan_state *st, td_input *in, td_fault *f,
                      const uint8_t *p);
-int tagscan_open_name(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_open_name(td_tagscan_state *st, td_input *in, td_fault *f,
                       td_tagscan_event *ev, const uint8_t *p, size_t n);
-int tagscan_attributes(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_attributes(td_tagscan_state *st, td_input *in, td_fault *f,
                        td_tagscan_event *ev, const uint8_t *p, size_t n);
-int tagscan_close_name(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_close_name(td_tagscan_state *st, td_input *in, td_fault *f,
                        td_tagscan_event *ev, const uint8_t *p, size_t n);
-void tagscan_pop(td_tagscan_state *st);
-void tagscan_tag_event(const td_tagscan_state *st, const td_input *in,
+void tdi_tagscan_pop(td_tagscan_state *st);
+void tdi_tagscan_tag_event(const td_tagscan_state *st, const td_input *in,
                        td_tagscan_event *ev, int kind);
 
 /* tagscan_markup.c: what is skipped (comments, CDATA, declarations and
  * processing instructions). */
-int tagscan_markup(td_tagscan_state *st, td_input *in, const uint8_t *p,
+int tdi_tagscan_markup(td_tagscan_state *st, td_input *in, const uint8_t *p,
                    size_t n);
 
-bool tagscan_is_space(uint8_t c);
+bool tdi_tagscan_is_space(uint8_t c);
 
-#endif /* TD_TAGSCAN_INTERNAL_H */
+#endif /* TDI_TAGSCAN_INTERNAL_H */

@@ -91,18 +91,18 @@ static bool markup_ends(td_tagscan_state *st, uint8_t c)
     }
 }
 
-int tagscan_markup(td_tagscan_state *st, td_input *in, const uint8_t *p,
+int tdi_tagscan_markup(td_tagscan_state *st, td_input *in, const uint8_t *p,
                    size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
         if (markup_ends(st, p[i])) {
-            td_input_take(in, i + 1);
+            tdi_input_take(in, i + 1);
             st->state = TS_TEXT;
             st->count = 0;
-            return TAGSCAN_AGAIN;
+            return TDI_AGAIN;
         }
     }
-    td_input_take(in, n);
-    return TAGSCAN_AGAIN;
+    tdi_input_take(in, n);
+    return TDI_AGAIN;
 }

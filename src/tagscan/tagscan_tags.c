@@ -11,22 +11,22 @@
 
 static bool is_name_byte(uint8_t c)
 {
-    return !tagscan_is_space(c) && c != '/' && c != '>' && c != '<';
+    return !tdi_tagscan_is_space(c) && c != '/' && c != '>' && c != '<';
 }
 
-void tagscan_tag_event(const td_tagscan_state *st, const td_input *in,
+void tdi_tagscan_tag_event(const td_tagscan_state *st, const td_input *in,
                        td_tagscan_event *ev, int kind)
 {
     memset(ev, 0, sizeof *ev);
     ev->kind = kind;
     ev->offset = st->mark;
-    ev->size = td_input_tell(in) - st->mark;
+    ev->size = tdi_input_tell(in) - st->mark;
     ev->path = st->path;
     ev->path_len = st->path_len;
     ev->depth = st->depth;
 }
 
-void tagscan_pop(td_tagscan_state *st)
+void tdi_tagscan_pop(td_tagscan_state *st)
 {
     size_t i;
     st->path_len = (uint16_t)(st->name_start - 1);
@@ -38,15 +38,15 @@ void tagscan_pop(td_tagscan_state *st)
 
 static int syntax(const td_tagscan_state *st, td_fault *f, const char *why)
 {
-    return td_fail(f, TD_E_TAGSCAN_SYNTAX, st->mark, why);
+    return tdi_fail(f, TD_E_TAGSCAN_SYNTAX, st->mark, why);
 }
 
 static int mismatch(const td_tagscan_state *st, td_fault *f)
 {
-    return td_fail(f, TD_E_TAGSCAN_MISMATCH, st->mark,
+    return tdi_fail(f, TD_E_TAGSCAN_MISMATCH, st->mark,
                    st->depth == 0
-                       ? TD_REASON("end tag without an open element")
-                       : TD_REASON("end tag does not name the innermost "
+                       ? TDI_REASON("end tag without an open element")
+                       : TDI_REASON("end tag does not name the innermost "
                                    "open element"));
 }
 
@@ -54,38 +54,38 @@ static int mismatch(const td_tagscan_state *st, td_fault *f)
 static int begin_element(td_tagscan_state *st, td_fault *f)
 {
     if (st->depth >= TD_TAGSCAN_DEPTH_MAX)
-        return td_fail(f, TD_E_TAGSCAN_LIMIT, st->mark,
-                       TD_REASON("elements nested deeper than "
+        return tdi_fail(f, TD_E_TAGSCAN_LIMIT, st->mark,
+                       TDI_REASON("elements nested deeper than "
                                  "TD_TAGSCAN_DEPTH_MAX"));
     if (st->path_len + 2u > TD_TAGSCAN_PATH_MAX)
-        return td_fail(f, TD_E_TAGSCAN_LIMIT, st->mark,
-                       TD_REASON("element path longer than "
+        return tdi_fail(f, TD_E_TAGSCAN_LIMIT, st->mark,
+                       TDI_REASON("element path longer than "
                                  "TD_TAGSCAN_PATH_MAX"));
     st->path[st->path_len++] = '/';
     st->name_start = st->path_len;
     st->state = TS_OPEN;
-    return TAGSCAN_AGAIN;
+    return TDI_AGAIN;
 }
 
-int tagscan_after_lt(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_after_lt(td_tagscan_state *st, td_input *in, td_fault *f,
                      const uint8_t *p)
 {
     st->count = 0;
     if (p[0] == '/') {
-        td_input_take(in, 1);
+        tdi_input_take(in, 1);
         if (st->depth == 0)
             return mismatch(st, f);
         st->state = TS_CLOSE;
-        return TAGSCAN_AGAIN;
+        return TDI_AGAIN;
     }
     if (p[0] == '?' || p[0] == '!') {
-        td_input_take(in, 1);
+        tdi_input_take(in, 1);
         st->state = p[0] == '?' ? TS_PI : TS_BANG;
-        return TAGSCAN_AGAIN;
+        return TDI_AGAIN;
     }
     if (!is_name_byte(p[0]))
         return syntax(st, f,
-                      TD_REASON("'<' is not followed by a name, '/', "
+                      TDI_REASON("'<' is not followed by a name, '/', "
                                 "'?' or '!'"));
     return begin_element(st, f);
 }
@@ -99,35 +99,35 @@ static int start_tag_done(td_tagscan_state *st, const td_input *in,
     st->end_due = st->slash;
     st->slash = 0;
     st->quote = 0;
-    tagscan_tag_event(st, in, ev, TD_TAGSCAN_START);
+    tdi_tagscan_tag_event(st, in, ev, TD_TAGSCAN_EV_START);
     return TD_EVENT;
 }
 
-int tagscan_open_name(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_open_name(td_tagscan_state *st, td_input *in, td_fault *f,
                       td_tagscan_event *ev, const uint8_t *p, size_t n)
 {
     size_t i = 0;
     while (i < n && is_name_byte(p[i])) {
         if (st->path_len >= TD_TAGSCAN_PATH_MAX)
-            return td_fail(f, TD_E_TAGSCAN_LIMIT, st->mark,
-                           TD_REASON("element path longer than "
+            return tdi_fail(f, TD_E_TAGSCAN_LIMIT, st->mark,
+                           TDI_REASON("element path longer than "
                                      "TD_TAGSCAN_PATH_MAX"));
         st->path[st->path_len++] = (char)p[i++];
     }
-    td_input_take(in, i);
+    tdi_input_take(in, i);
     if (i == n)
-        return TAGSCAN_AGAIN;
+        return TDI_AGAIN;
     if (p[i] == '<')
-        return syntax(st, f, TD_REASON("'<' inside a start tag"));
+        return syntax(st, f, TDI_REASON("'<' inside a start tag"));
     st->state = TS_ATTRS;
     st->slash = 0;
     if (p[i] != '>')
-        return TAGSCAN_AGAIN;
-    td_input_take(in, 1);
+        return TDI_AGAIN;
+    tdi_input_take(in, 1);
     return start_tag_done(st, in, ev);
 }
 
-int tagscan_attributes(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_attributes(td_tagscan_state *st, td_input *in, td_fault *f,
                        td_tagscan_event *ev, const uint8_t *p, size_t n)
 {
     size_t i;
@@ -137,20 +137,20 @@ int tagscan_attributes(td_tagscan_state *st, td_input *in, td_fault *f,
             if (c == st->quote)
                 st->quote = 0;
         } else if (c == '>') {
-            td_input_take(in, i + 1);
+            tdi_input_take(in, i + 1);
             return start_tag_done(st, in, ev);
         } else if (c == '<') {
-            td_input_take(in, i);
-            return syntax(st, f, TD_REASON("'<' inside a start tag"));
+            tdi_input_take(in, i);
+            return syntax(st, f, TDI_REASON("'<' inside a start tag"));
         } else if (c == '"' || c == '\'') {
             st->quote = c;
             st->slash = 0;
-        } else if (!tagscan_is_space(c)) {
+        } else if (!tdi_tagscan_is_space(c)) {
             st->slash = c == '/';
         }
     }
-    td_input_take(in, n);
-    return TAGSCAN_AGAIN;
+    tdi_input_take(in, n);
+    return TDI_AGAIN;
 }
 
 /* The end tag's '>' was taken: END now, the element leaves the path at
@@ -160,11 +160,11 @@ static int end_tag_done(td_tagscan_state *st, const td_input *in,
 {
     st->state = TS_TEXT;
     st->pop = 1;
-    tagscan_tag_event(st, in, ev, TD_TAGSCAN_END);
+    tdi_tagscan_tag_event(st, in, ev, TD_TAGSCAN_EV_END);
     return TD_EVENT;
 }
 
-int tagscan_close_name(td_tagscan_state *st, td_input *in, td_fault *f,
+int tdi_tagscan_close_name(td_tagscan_state *st, td_input *in, td_fault *f,
                        td_tagscan_event *ev, const uint8_t *p, size_t n)
 {
     size_t top = (size_t)st->path_len - st->name_start, i;
@@ -175,20 +175,20 @@ int tagscan_close_name(td_tagscan_state *st, td_input *in, td_fault *f,
                 (uint8_t)st->path[st->name_start + st->count] != c)
                 return mismatch(st, f);
             st->count++;
-        } else if (c == '>' || tagscan_is_space(c)) {
+        } else if (c == '>' || tdi_tagscan_is_space(c)) {
             if (st->state == TS_CLOSE && st->count != top)
                 return mismatch(st, f);
             st->state = TS_CLOSE_TAIL;
             if (c == '>') {
-                td_input_take(in, i + 1);
+                tdi_input_take(in, i + 1);
                 return end_tag_done(st, in, ev);
             }
         } else {
             return syntax(st, f,
-                          TD_REASON("unexpected character in an end "
+                          TDI_REASON("unexpected character in an end "
                                     "tag"));
         }
     }
-    td_input_take(in, n);
-    return TAGSCAN_AGAIN;
+    tdi_input_take(in, n);
+    return TDI_AGAIN;
 }

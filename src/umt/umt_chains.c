@@ -18,7 +18,7 @@
  * walks are mostly done before this pass: since Next grows, every walk
  * visits its records in file order, so the record pass, which reads the
  * records in that order anyway, takes each walk's steps as it meets them
- * (umt_chain_note). A step that would fail is not taken, and no error is
+ * (tdi_umt_chain_note). A step that would fail is not taken, and no error is
  * reported there: the walk stops at that record, and this pass goes on
  * from where each walk stopped, in thread order, reporting the first
  * failure exactly as a walk from FirstEID would.
@@ -43,14 +43,14 @@ static uint64_t row_at(const td_umt_decoder *d)
 
 static int thread_fail(td_umt_decoder *d, uint64_t field, const char *reason)
 {
-    return umt_fail(d, TD_E_UMT_THREAD, TD_UMT_THREAD_ITABLE,
+    return tdi_umt_fail(d, TD_E_UMT_THREAD, TD_UMT_THREAD_ITABLE,
                     row_at(d) + field, reason);
 }
 
 static int header(td_umt_decoder *d)
 {
     umt_table_header h;
-    int rc = umt_table_header_read(d, TD_UMT_THREAD_ITABLE, TABLE_HEADER_SIZE,
+    int rc = tdi_umt_table_header_read(d, TD_UMT_THREAD_ITABLE, TABLE_HEADER_SIZE,
                                    THREAD_ROW_SIZE, &h);
     if (rc != TD_OK)
         return rc;
@@ -59,7 +59,7 @@ static int header(td_umt_decoder *d)
     return TD_OK;
 }
 
-void umt_chain_seed(const umt_space *ws, uint64_t thread, uint64_t first)
+void tdi_umt_chain_seed(const umt_space *ws, uint64_t thread, uint64_t first)
 {
     umt_chain_state *s = &ws->chains[thread];
     s->eid = first;
@@ -69,7 +69,7 @@ void umt_chain_seed(const umt_space *ws, uint64_t thread, uint64_t first)
     s->end_type = 0;
 }
 
-void umt_chain_note(const td_umt_decoder *d, const umt_space *ws, uint64_t eid,
+void tdi_umt_chain_note(const td_umt_decoder *d, const umt_space *ws, uint64_t eid,
                     uint32_t thread, int type, const uint64_t *pair)
 {
     umt_chain_state *s = &ws->chains[thread];
@@ -93,13 +93,13 @@ static int row(td_umt_decoder *d)
 {
     int rc;
     const uint8_t *p =
-        umt_get(d, TD_UMT_THREAD_ITABLE, row_at(d), THREAD_ROW_SIZE,
-                TD_REASON("thread.itable ends inside a row"), &rc);
+        tdi_umt_get(d, TD_UMT_THREAD_ITABLE, row_at(d), THREAD_ROW_SIZE,
+                TDI_REASON("thread.itable ends inside a row"), &rc);
     if (p == NULL)
         return rc;
-    d->u.chain.first = td_le64(p + 16);
-    d->u.chain.last = td_le64(p + 24);
-    d->u.chain.rec_count = td_le64(p + 32);
+    d->u.chain.first = tdi_le64(p + 16);
+    d->u.chain.last = tdi_le64(p + 24);
+    d->u.chain.rec_count = tdi_le64(p + 32);
     d->u.chain.eid = d->u.chain.first;
     d->u.chain.prev = UMT_NONE;
     d->u.chain.count = 0;
@@ -110,20 +110,20 @@ static int links(td_umt_decoder *d)
 {
     uint64_t at = d->u.chain.eid * 16, next;
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_EXEC_PREV_NEXT, at, 16,
-                               TD_REASON("exec.prev_next.column holds fewer "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_EXEC_PREV_NEXT, at, 16,
+                               TDI_REASON("exec.prev_next.column holds fewer "
                                          "than RecordCount pairs"),
                                &rc);
     if (p == NULL)
         return rc;
-    next = td_le64(p + 8);
-    if (td_le64(p) != d->u.chain.prev)
-        return umt_fail(d, TD_E_UMT_PREV_NEXT, TD_UMT_EXEC_PREV_NEXT, at,
-                        TD_REASON("Prev is not the record before it on its "
+    next = tdi_le64(p + 8);
+    if (tdi_le64(p) != d->u.chain.prev)
+        return tdi_umt_fail(d, TD_E_UMT_PREV_NEXT, TD_UMT_EXEC_PREV_NEXT, at,
+                        TDI_REASON("Prev is not the record before it on its "
                                   "thread's chain"));
     if (next != UMT_NONE && (next <= d->u.chain.eid || next >= d->records))
-        return umt_fail(d, TD_E_UMT_PREV_NEXT, TD_UMT_EXEC_PREV_NEXT, at + 8,
-                        TD_REASON("Next is neither -1 nor a later record"));
+        return tdi_umt_fail(d, TD_E_UMT_PREV_NEXT, TD_UMT_EXEC_PREV_NEXT, at + 8,
+                        TDI_REASON("Next is neither -1 nor a later record"));
     d->u.chain.next = next;
     return TD_OK;
 }
@@ -131,20 +131,20 @@ static int links(td_umt_decoder *d)
 static int window(td_umt_decoder *d)
 {
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_EXEC_OFFSETS, d->u.chain.eid * 8, 8,
-                               TD_REASON("exec.offsets holds fewer than "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_EXEC_OFFSETS, d->u.chain.eid * 8, 8,
+                               TDI_REASON("exec.offsets holds fewer than "
                                          "RecordCount + 1 offsets"),
                                &rc);
     if (p == NULL)
         return rc;
-    d->u.chain.vt_at = td_le64(p);
+    d->u.chain.vt_at = tdi_le64(p);
     return TD_OK;
 }
 
 static int too_many(td_umt_decoder *d)
 {
     return thread_fail(d, 32,
-                       TD_REASON("the thread's chain holds more records "
+                       TDI_REASON("the thread's chain holds more records "
                                  "than RecCount"));
 }
 
@@ -153,21 +153,21 @@ static int chain_end(td_umt_decoder *d, int type)
 {
     if (d->u.chain.last != UMT_NONE && d->u.chain.eid != d->u.chain.last)
         return thread_fail(d, 24,
-                           TD_REASON("the thread's chain does not end "
+                           TDI_REASON("the thread's chain does not end "
                                      "at LastEID"));
     if (d->u.chain.last == UMT_NONE && type == TD_UMT_THREAD_END)
         return thread_fail(d, 24,
-                           TD_REASON("LastEID is -1 but the chain "
+                           TDI_REASON("LastEID is -1 but the chain "
                                      "ends with a thread end"));
     if (d->u.chain.count != d->u.chain.rec_count)
         return thread_fail(d, 32,
-                           TD_REASON("RecCount is not the number of "
+                           TDI_REASON("RecCount is not the number of "
                                      "records on the thread's "
                                      "chain"));
     d->u.chain.sum += d->u.chain.count;
     if (d->u.chain.sum > d->records)
         return thread_fail(d, 32,
-                           TD_REASON("the threads' RecCounts add up "
+                           TDI_REASON("the threads' RecCounts add up "
                                      "to more than RecordCount"));
     return TD_OK;
 }
@@ -177,37 +177,37 @@ static int record(td_umt_decoder *d)
     uint64_t at = d->u.chain.vt_at;
     int rc, type;
     const uint8_t *p =
-        umt_get(d, TD_UMT_EXEC_VTABLE, at, 5,
-                TD_REASON("exec.vtable ends inside a record"), &rc);
+        tdi_umt_get(d, TD_UMT_EXEC_VTABLE, at, 5,
+                TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
     type = p[4];
-    if (td_le32(p) != d->u.chain.thread)
-        return umt_fail(d, TD_E_UMT_THREAD, TD_UMT_EXEC_VTABLE, at,
-                        TD_REASON("a record on the thread's chain has "
+    if (tdi_le32(p) != d->u.chain.thread)
+        return tdi_umt_fail(d, TD_E_UMT_THREAD, TD_UMT_EXEC_VTABLE, at,
+                        TDI_REASON("a record on the thread's chain has "
                                   "another ThreadID"));
     if (type == TD_UMT_THREAD_BEGIN && d->u.chain.prev != UMT_NONE)
-        return umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at + 4,
-                        TD_REASON("a thread begin record is not its "
+        return tdi_umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at + 4,
+                        TDI_REASON("a thread begin record is not its "
                                   "thread's first"));
     if (type == TD_UMT_THREAD_END && d->u.chain.next != UMT_NONE)
-        return umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at + 4,
-                        TD_REASON("a thread end record is not its thread's "
+        return tdi_umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at + 4,
+                        TDI_REASON("a thread end record is not its thread's "
                                   "last"));
     if (++d->u.chain.count > d->u.chain.rec_count)
         return too_many(d);
     if (d->u.chain.next == UMT_NONE)
-        return chain_end(d, type) == TD_OK ? UMT_DONE : d->fault.code;
+        return chain_end(d, type) == TD_OK ? TDI_DONE : d->fault.code;
     d->u.chain.prev = d->u.chain.eid;
     d->u.chain.eid = d->u.chain.next;
     return TD_OK;
 }
 
-/* Where the record pass left the thread's walk: UMT_DONE when it ended,
+/* Where the record pass left the thread's walk: TDI_DONE when it ended,
  * TD_OK when it goes on from there. */
 static int followed(td_umt_decoder *d)
 {
-    const umt_space *ws = umt_space_of(d);
+    const umt_space *ws = tdi_umt_space_of(d);
     const umt_chain_state *s;
     if (ws->chains == NULL)
         return TD_OK;
@@ -219,12 +219,12 @@ static int followed(td_umt_decoder *d)
         return too_many(d);
     if (!s->ended)
         return TD_OK;
-    return chain_end(d, s->end_type) == TD_OK ? UMT_DONE : d->fault.code;
+    return chain_end(d, s->end_type) == TD_OK ? TDI_DONE : d->fault.code;
 }
 
 static int chain_event(td_umt_decoder *d, td_umt_event *ev)
 {
-    umt_event(d, ev, TD_UMT_EV_CHAIN, TD_UMT_THREAD_ITABLE, row_at(d),
+    tdi_umt_event(d, ev, TD_UMT_EV_CHAIN, TD_UMT_THREAD_ITABLE, row_at(d),
               d->u.chain.row_size);
     ev->chain.thread = (int32_t)d->u.chain.thread;
     ev->chain.first_eid = (int64_t)d->u.chain.first;
@@ -236,11 +236,10 @@ static int chain_event(td_umt_decoder *d, td_umt_event *ev)
 
 static int warning(td_umt_decoder *d, td_umt_event *ev)
 {
-    umt_event(d, ev, TD_UMT_EV_WARNING, TD_UMT_THREAD_ITABLE, row_at(d) + 24,
+    tdi_umt_event(d, ev, TD_UMT_EV_WARNING, TD_UMT_THREAD_ITABLE, row_at(d) + 24,
               8);
     ev->warning.code = TD_W_UMT_THREAD_INTERRUPTED;
-    ev->warning.reason = TD_REASON("LastEID is -1: the tracer stopped while "
-                                   "the thread was running");
+    ev->warning.reason = tdi_warning_reason(TD_W_UMT_THREAD_INTERRUPTED);
     d->u.chain.step = W_NEXT_THREAD;
     return TD_EVENT;
 }
@@ -248,11 +247,11 @@ static int warning(td_umt_decoder *d, td_umt_event *ev)
 static int sum(td_umt_decoder *d)
 {
     if (d->u.chain.sum != d->records)
-        return umt_fail(d, TD_E_UMT_THREAD, TD_UMT_THREAD_ITABLE,
+        return tdi_umt_fail(d, TD_E_UMT_THREAD, TD_UMT_THREAD_ITABLE,
                         d->u.chain.table,
-                        TD_REASON("the threads' RecCounts do not add up to "
+                        TDI_REASON("the threads' RecCounts do not add up to "
                                   "RecordCount"));
-    return UMT_DONE;
+    return TDI_DONE;
 }
 
 static int chain_step(td_umt_decoder *d, td_umt_event *ev)
@@ -265,12 +264,12 @@ static int chain_step(td_umt_decoder *d, td_umt_event *ev)
     case W_ROW:
         if (d->u.chain.thread >= d->thread_rows) {
             d->u.chain.step = W_SUM;
-            return UMT_AGAIN;
+            return TDI_AGAIN;
         }
         rc = row(d);
         if (rc == TD_OK)
             rc = followed(d);
-        if (rc == UMT_DONE)
+        if (rc == TDI_DONE)
             return chain_event(d, ev);
         break;
     case W_LINKS:
@@ -281,31 +280,31 @@ static int chain_step(td_umt_decoder *d, td_umt_event *ev)
         break;
     case W_RECORD:
         rc = record(d);
-        if (rc == UMT_DONE)
+        if (rc == TDI_DONE)
             return chain_event(d, ev);
         if (rc == TD_OK)
             d->u.chain.step = W_LINKS;
-        return rc == TD_OK ? UMT_AGAIN : rc;
+        return rc == TD_OK ? TDI_AGAIN : rc;
     case W_WARNING:
         return warning(d, ev);
     case W_NEXT_THREAD:
         d->u.chain.thread++;
         d->u.chain.step = W_ROW;
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     default:
         return sum(d);
     }
     if (rc != TD_OK)
         return rc;
     d->u.chain.step++;
-    return UMT_AGAIN;
+    return TDI_AGAIN;
 }
 
-int umt_chains(td_umt_decoder *d, td_umt_event *ev)
+int tdi_umt_chains(td_umt_decoder *d, td_umt_event *ev)
 {
     int rc;
     do
         rc = chain_step(d, ev);
-    while (rc == UMT_AGAIN);
+    while (rc == TDI_AGAIN);
     return rc;
 }

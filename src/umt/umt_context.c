@@ -33,28 +33,28 @@ static int head(td_umt_decoder *d, td_umt_event *ev)
     uint32_t count;
     int rc;
     const uint8_t *p =
-        umt_get(d, TD_UMT_EXEC_VTABLE, d->u.rec.ctx_at, CONTEXT_HEAD_SIZE,
-                TD_REASON("exec.vtable ends inside a record"), &rc);
+        tdi_umt_get(d, TD_UMT_EXEC_VTABLE, d->u.rec.ctx_at, CONTEXT_HEAD_SIZE,
+                TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
-    count = td_le32(p);
-    regs = td_le64(p + 8);
+    count = tdi_le32(p);
+    regs = tdi_le64(p + 8);
     array = CONTEXT_HEAD_SIZE + (uint64_t)count * CONTEXT_MEM_SIZE;
     if (count > INT32_MAX || array > room)
-        return umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE,
+        return tdi_umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE,
                         d->u.rec.ctx_at,
-                        TD_REASON("MemCount is negative or its contextMem "
+                        TDI_REASON("MemCount is negative or its contextMem "
                                   "array runs past the record"));
     if (regs < array || !umt_fits(regs, d->dump_size, room))
-        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_EXEC_VTABLE,
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_EXEC_VTABLE,
                         d->u.rec.ctx_at + 8,
-                        TD_REASON("RegsFP dump is not after the contextMem "
+                        TDI_REASON("RegsFP dump is not after the contextMem "
                                   "array and inside the record"));
     d->u.rec.mem_count = count;
     d->u.rec.mem_index = 0;
     d->u.rec.reg = 0;
     d->u.rec.regs_at = d->u.rec.ctx_at + regs;
-    umt_event(d, ev, TD_UMT_EV_CONTEXT, TD_UMT_EXEC_VTABLE, d->u.rec.ctx_at,
+    tdi_umt_event(d, ev, TD_UMT_EV_CONTEXT, TD_UMT_EXEC_VTABLE, d->u.rec.ctx_at,
               array);
     ev->context.bits64 = (d->u.rec.flags & TD_UMT_FLAG_64BIT) != 0;
     ev->context.mem_count = count;
@@ -63,7 +63,7 @@ static int head(td_umt_decoder *d, td_umt_event *ev)
     return TD_EVENT;
 }
 
-/* The next register present in the map; UMT_DONE after the last. */
+/* The next register present in the map; TDI_DONE after the last. */
 static int register_info(td_umt_decoder *d)
 {
     uint64_t base =
@@ -71,17 +71,17 @@ static int register_info(td_umt_decoder *d)
     while (d->u.rec.reg < d->elem_count) {
         uint64_t at = base + (uint64_t)d->u.rec.reg * MAP_INFO_SIZE, have;
         int rc;
-        const uint8_t *p = umt_get(d, TD_UMT_CONTEXT_MAP, at, MAP_INFO_SIZE,
-                                   TD_REASON("context_map.itable is shorter "
+        const uint8_t *p = tdi_umt_get(d, TD_UMT_CONTEXT_MAP, at, MAP_INFO_SIZE,
+                                   TDI_REASON("context_map.itable is shorter "
                                              "than 17424 bytes"),
                                    &rc);
         if (p == NULL)
             return rc;
-        for (have = umt_span_from(d, at) / MAP_INFO_SIZE;
+        for (have = tdi_umt_span_from(d, at) / MAP_INFO_SIZE;
              have > 0 && d->u.rec.reg < d->elem_count;
              have--, p += MAP_INFO_SIZE) {
             td_umt_map_entry e;
-            umt_map_entry(p, &e);
+            tdi_umt_map_entry(p, &e);
             if (e.offset != 0xffff) {
                 d->u.rec.slot.reg = d->u.rec.reg;
                 d->u.rec.slot.offset = e.offset;
@@ -92,7 +92,7 @@ static int register_info(td_umt_decoder *d)
             d->u.rec.reg++;
         }
     }
-    return UMT_DONE;
+    return TDI_DONE;
 }
 
 static int register_value(td_umt_decoder *d, td_umt_event *ev)
@@ -101,11 +101,11 @@ static int register_value(td_umt_decoder *d, td_umt_event *ev)
     uint64_t at = d->u.rec.regs_at + r->offset;
     int rc;
     const uint8_t *p =
-        umt_get(d, TD_UMT_EXEC_VTABLE, at, r->value_size,
-                TD_REASON("exec.vtable ends inside a record"), &rc);
+        tdi_umt_get(d, TD_UMT_EXEC_VTABLE, at, r->value_size,
+                TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
-    umt_event(d, ev, TD_UMT_EV_REGISTER, TD_UMT_EXEC_VTABLE, at,
+    tdi_umt_event(d, ev, TD_UMT_EV_REGISTER, TD_UMT_EXEC_VTABLE, at,
               r->value_size);
     ev->reg.reg = r->reg;
     ev->reg.name = r->name;
@@ -127,23 +127,23 @@ static int memory(td_umt_decoder *d, td_umt_event *ev)
         CONTEXT_HEAD_SIZE + (uint64_t)d->u.rec.mem_count * CONTEXT_MEM_SIZE;
     int rc;
     const uint8_t *p =
-        umt_get(d, TD_UMT_EXEC_VTABLE, at, CONTEXT_MEM_SIZE,
-                TD_REASON("exec.vtable ends inside a record"), &rc);
+        tdi_umt_get(d, TD_UMT_EXEC_VTABLE, at, CONTEXT_MEM_SIZE,
+                TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
-    size = td_le64(p + 8);
-    data = td_le64(p + 16);
+    size = tdi_le64(p + 8);
+    data = tdi_le64(p + 16);
     if (data < array || !umt_fits(data, size, room))
-        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_EXEC_VTABLE, at + 16,
-                        TD_REASON("DataFP memory is not after the contextMem "
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_EXEC_VTABLE, at + 16,
+                        TDI_REASON("DataFP memory is not after the contextMem "
                                   "array and inside the record"));
-    umt_event(d, ev, TD_UMT_EV_MEMORY, TD_UMT_EXEC_VTABLE, at,
+    tdi_umt_event(d, ev, TD_UMT_EV_MEMORY, TD_UMT_EXEC_VTABLE, at,
               CONTEXT_MEM_SIZE);
     ev->memory.index = d->u.rec.mem_index;
-    ev->memory.address = td_le64(p);
+    ev->memory.address = tdi_le64(p);
     ev->memory.length = size;
     ev->memory.data_offset = d->u.rec.ctx_at + data;
-    umt_payload(d, TD_UMT_EXEC_VTABLE, TD_UMT_OF_MEMORY,
+    tdi_umt_payload(d, TD_UMT_EXEC_VTABLE, TD_UMT_OF_MEMORY,
                 d->u.rec.ctx_at + data, d->u.rec.ctx_at + data + size);
     return TD_EVENT;
 }
@@ -154,17 +154,17 @@ static int registers(td_umt_decoder *d, td_umt_event *ev)
     switch (d->u.rec.ctx_step) {
     case C_REG_INFO:
         rc = register_info(d);
-        if (rc == UMT_DONE)
+        if (rc == TDI_DONE)
             d->u.rec.ctx_step = C_MEM;
         else if (rc == TD_OK)
             d->u.rec.ctx_step = C_REG_NAME;
-        return rc == TD_OK || rc == UMT_DONE ? UMT_AGAIN : rc;
+        return rc == TD_OK || rc == TDI_DONE ? TDI_AGAIN : rc;
     case C_REG_NAME:
-        rc = umt_register_name(d, d->u.rec.slot.reg, &d->u.rec.slot);
+        rc = tdi_umt_register_name(d, d->u.rec.slot.reg, &d->u.rec.slot);
         if (rc != TD_OK)
             return rc;
         d->u.rec.ctx_step = C_REG_VALUE;
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     default:
         rc = register_value(d, ev);
         if (rc == TD_EVENT)
@@ -177,15 +177,15 @@ static int memories(td_umt_decoder *d, td_umt_event *ev)
 {
     int rc;
     if (d->u.rec.ctx_step == C_MEM_BYTES) {
-        rc = umt_fragment(d, ev);
-        if (rc != UMT_DONE)
+        rc = tdi_umt_fragment(d, ev);
+        if (rc != TDI_DONE)
             return rc;
         d->u.rec.mem_index++;
         d->u.rec.ctx_step = C_MEM;
     }
     if (d->u.rec.mem_index >= d->u.rec.mem_count) {
         d->u.rec.ctx_step = C_DONE;
-        return UMT_DONE;
+        return TDI_DONE;
     }
     rc = memory(d, ev);
     if (rc != TD_EVENT)
@@ -197,7 +197,7 @@ static int memories(td_umt_decoder *d, td_umt_event *ev)
     return TD_EVENT;
 }
 
-int umt_context_step(td_umt_decoder *d, td_umt_event *ev)
+int tdi_umt_context_step(td_umt_decoder *d, td_umt_event *ev)
 {
     int rc;
     switch (d->u.rec.ctx_step) {
@@ -212,7 +212,7 @@ int umt_context_step(td_umt_decoder *d, td_umt_event *ev)
     case C_REG_VALUE:
         return registers(d, ev);
     case C_DONE:
-        return UMT_DONE;
+        return TDI_DONE;
     default:
         return memories(d, ev);
     }

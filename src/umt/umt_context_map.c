@@ -26,25 +26,25 @@ enum map_array {
 static int head(td_umt_decoder *d)
 {
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_CONTEXT_MAP, 0, 4,
-                               TD_REASON("context_map.itable is shorter "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_CONTEXT_MAP, 0, 4,
+                               TDI_REASON("context_map.itable is shorter "
                                          "than 17424 bytes"),
                                &rc);
     if (p == NULL)
         return rc;
-    d->dump_size = td_le16(p);
-    d->elem_count = td_le16(p + 2);
+    d->dump_size = tdi_le16(p);
+    d->elem_count = tdi_le16(p + 2);
     if (d->elem_count > MAP_ENTRIES)
-        return umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, 2,
-                        TD_REASON("ElemCount is above 512"));
+        return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, 2,
+                        TDI_REASON("ElemCount is above 512"));
     return TD_OK;
 }
 
 static int check_largest(td_umt_decoder *d, const uint8_t *p, uint64_t at)
 {
-    if (td_le16(p) >= d->elem_count)
-        return umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
-                        TD_REASON("Largest names a register at or above "
+    if (tdi_le16(p) >= d->elem_count)
+        return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
+                        TDI_REASON("Largest names a register at or above "
                                   "ElemCount"));
     return TD_OK;
 }
@@ -55,26 +55,26 @@ static int check_name(td_umt_decoder *d, const uint8_t *p, uint64_t at)
     for (i = 0; i < MAP_NAME_SIZE; i++)
         if (p[i] == 0)
             return TD_OK;
-    return umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
-                    TD_REASON("register name is not NUL-terminated within "
+    return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
+                    TDI_REASON("register name is not NUL-terminated within "
                               "16 bytes"));
 }
 
 static int check_info(td_umt_decoder *d, const uint8_t *p, uint64_t at)
 {
-    uint16_t offset = td_le16(p);
+    uint16_t offset = tdi_le16(p);
     uint8_t size = p[2];
     if ((offset == 0xffff) != (size == 0))
-        return umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
-                        TD_REASON("regInfo Offset 0xffff and Size 0 do not "
+        return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
+                        TDI_REASON("regInfo Offset 0xffff and Size 0 do not "
                                   "go together"));
     if (offset != 0xffff && (uint32_t)offset + size > d->dump_size)
-        return umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
-                        TD_REASON("register lies outside the DumpSize "
+        return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
+                        TDI_REASON("register lies outside the DumpSize "
                                   "bytes of the dump"));
-    if (td_le16(p + 4) >= d->elem_count)
-        return umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at + 4,
-                        TD_REASON("EffLargest names a register at or above "
+    if (tdi_le16(p + 4) >= d->elem_count)
+        return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at + 4,
+                        TDI_REASON("EffLargest names a register at or above "
                                   "ElemCount"));
     return TD_OK;
 }
@@ -116,14 +116,14 @@ static int check_items(td_umt_decoder *d, int array)
     while (d->u.open.index < d->elem_count) {
         uint64_t at = array_base(array) + d->u.open.index * size;
         int rc;
-        const uint8_t *p = umt_get(d, TD_UMT_CONTEXT_MAP, at, size,
-                                   TD_REASON("context_map.itable is shorter "
+        const uint8_t *p = tdi_umt_get(d, TD_UMT_CONTEXT_MAP, at, size,
+                                   TDI_REASON("context_map.itable is shorter "
                                              "than 17424 bytes"),
                                    &rc);
         if (p == NULL)
             return rc;
         while (d->u.open.index < d->elem_count &&
-               umt_span_from(d, at) >= size) {
+               tdi_umt_span_from(d, at) >= size) {
             rc = check_item(d, array, p, at);
             if (rc != TD_OK)
                 return rc;
@@ -142,19 +142,19 @@ static int array_step(td_umt_decoder *d, int array)
     case A_HEAD:
         return head(d);
     case A_END:
-        return umt_need_end(d, TD_UMT_CONTEXT_MAP, CONTEXT_MAP_SIZE, 0,
-                            TD_REASON("context_map.itable is shorter than "
+        return tdi_umt_need_end(d, TD_UMT_CONTEXT_MAP, CONTEXT_MAP_SIZE, 0,
+                            TDI_REASON("context_map.itable is shorter than "
                                       "17424 bytes"));
     case A_SIZE:
-        return umt_no_more(d, TD_UMT_CONTEXT_MAP, CONTEXT_MAP_SIZE,
-                           TD_REASON("context_map.itable is longer than "
+        return tdi_umt_no_more(d, TD_UMT_CONTEXT_MAP, CONTEXT_MAP_SIZE,
+                           TDI_REASON("context_map.itable is longer than "
                                      "17424 bytes"));
     default:
         return check_items(d, array);
     }
 }
 
-int umt_context_map_check(td_umt_decoder *d)
+int tdi_umt_context_map_check(td_umt_decoder *d)
 {
     while (d->u.open.array < A_DONE) {
         int rc = array_step(d, d->u.open.array);
@@ -166,14 +166,14 @@ int umt_context_map_check(td_umt_decoder *d)
     return TD_OK;
 }
 
-int umt_register_name(td_umt_decoder *d, uint16_t reg, td_umt_slot_state *slot)
+int tdi_umt_register_name(td_umt_decoder *d, uint16_t reg, td_umt_slot_state *slot)
 {
     int rc;
     uint8_t n = 0;
     const uint8_t *p =
-        umt_get(d, TD_UMT_CONTEXT_MAP,
+        tdi_umt_get(d, TD_UMT_CONTEXT_MAP,
                 MAP_NAMES + (uint64_t)reg * MAP_NAME_SIZE, MAP_NAME_SIZE,
-                TD_REASON("context_map.itable is shorter "
+                TDI_REASON("context_map.itable is shorter "
                           "than 17424 bytes"),
                 &rc);
     if (p == NULL)
@@ -186,9 +186,9 @@ int umt_register_name(td_umt_decoder *d, uint16_t reg, td_umt_slot_state *slot)
     return TD_OK;
 }
 
-void umt_map_entry(const uint8_t *p, td_umt_map_entry *e)
+void tdi_umt_map_entry(const uint8_t *p, td_umt_map_entry *e)
 {
-    e->offset = td_le16(p);
+    e->offset = tdi_le16(p);
     e->size = p[2];
-    e->eff_largest = td_le16(p + 4);
+    e->eff_largest = tdi_le16(p + 4);
 }

@@ -3,7 +3,7 @@
  *
  * Technique. A mode is a short list of passes run one after the other
  * (d->phase); each pass keeps its own state in the decoder's union, which
- * is cleared when the pass begins, and returns UMT_DONE when it is over.
+ * is cleared when the pass begins, and returns TDI_DONE when it is over.
  * Inside a pass every step reads one place and either completes or asks
  * for input without changing anything (see umt_internal.h), so the host
  * may answer with spans of any size at or above min_len and the events
@@ -29,7 +29,7 @@
 #include "umt_internal.h"
 
 typedef char
-    td_umt_decoder_fits_512_bytes[sizeof(td_umt_decoder) <= 512 ? 1 : -1];
+    tdi_umt_decoder_fits_512_bytes[sizeof(td_umt_decoder) <= 512 ? 1 : -1];
 
 #define KNOWN_FLAGS                                                           \
     (TD_UMT_STRINGS_2013 | TD_UMT_STRINGS_AS_BUILT | TD_UMT_NO_PAYLOADS |     \
@@ -108,10 +108,10 @@ static void begin_pass(td_umt_decoder *d, uint8_t phase)
     d->phase = phase;
     d->step = 0;
     memset(&d->u, 0, sizeof d->u);
-    umt_space_plan(d);
+    tdi_umt_space_plan(d);
     switch (phase) {
     case P_RECORDS:
-        umt_summaries_clear(umt_space_of(d));
+        tdi_umt_summaries_clear(tdi_umt_space_of(d));
         break;
     case P_MODULES:
     case P_THREADS:
@@ -119,14 +119,14 @@ static void begin_pass(td_umt_decoder *d, uint8_t phase)
     case P_INSTRUCTIONS:
     case P_SYSCALLS:
     case P_REGISTERS:
-        umt_table_begin(d);
+        tdi_umt_table_begin(d);
         break;
     case P_XML:
-        tagscan_state_init(&d->u.xml);
-        td_input_seek(&d->in, TD_UMT_TRACE_XML, 0);
+        tdi_tagscan_state_init(&d->u.xml);
+        tdi_input_seek(&d->in, TD_UMT_TRACE_XML, 0);
         break;
     case P_STREAM:
-        td_input_seek(&d->in, TD_UMT_EXEC_VTABLE, 0);
+        tdi_input_seek(&d->in, TD_UMT_EXEC_VTABLE, 0);
         break;
     default:
         break;
@@ -138,22 +138,22 @@ static int run_pass(td_umt_decoder *d, td_umt_event *ev)
     int rc;
     switch (d->phase) {
     case P_OPEN:
-        return umt_open(d, ev);
+        return tdi_umt_open(d, ev);
     case P_MAP:
-        rc = umt_context_map_check(d);
-        return rc == TD_OK ? UMT_DONE : rc;
+        rc = tdi_umt_context_map_check(d);
+        return rc == TD_OK ? TDI_DONE : rc;
     case P_RECORDS:
-        return umt_records(d, ev);
+        return tdi_umt_records(d, ev);
     case P_CHAINS:
-        return umt_chains(d, ev);
+        return tdi_umt_chains(d, ev);
     case P_STREAM:
-        return umt_stream(d, ev);
+        return tdi_umt_stream(d, ev);
     case P_XML:
-        return umt_xml(d, ev);
+        return tdi_umt_xml(d, ev);
     case P_END:
         return TD_END;
     default:
-        return umt_tables(d, ev);
+        return tdi_umt_tables(d, ev);
     }
 }
 
@@ -168,7 +168,7 @@ int td_umt_init_workspace(td_umt_decoder *d, int mode, uint32_t flags,
         (size < TD_UMT_WORKSPACE_MIN || ((uintptr_t)workspace & 7) != 0))
         return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
-    td_input_init(&d->in);
+    tdi_input_init(&d->in);
     d->workspace = workspace;
     d->workspace_size = workspace != NULL ? size : 0;
     d->mode = (uint8_t)mode;
@@ -200,12 +200,12 @@ int td_umt_next(td_umt_decoder *d, td_umt_event *ev)
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    rc = td_input_blocked(&d->in, &d->fault);
+    rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
     for (;;) {
         rc = run_pass(d, ev);
-        if (rc != UMT_DONE)
+        if (rc != TDI_DONE)
             return rc;
         begin_pass(d, next_pass(d));
     }
@@ -220,7 +220,7 @@ int td_umt_feed(td_umt_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_input_answer(&d->in, &d->fault, data, len);
+    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
 const td_fault *td_umt_fault(const td_umt_decoder *d, uint32_t *file)

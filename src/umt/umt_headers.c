@@ -28,59 +28,59 @@ static bool product_fits(uint64_t a, uint64_t b, uint64_t limit)
     return umt_fits(low, cross << 32, limit);
 }
 
-int umt_table_header_read(td_umt_decoder *d, uint32_t file,
+int tdi_umt_table_header_read(td_umt_decoder *d, uint32_t file,
                           uint32_t header_size, uint64_t known,
                           umt_table_header *h)
 {
     int rc;
-    const uint8_t *p = umt_get(d, file, 0, header_size,
-                               TD_REASON("the file is shorter than its "
+    const uint8_t *p = tdi_umt_get(d, file, 0, header_size,
+                               TDI_REASON("the file is shorter than its "
                                          "table header"),
                                &rc);
     if (p == NULL)
         return rc;
-    h->header_version = td_le32(p);
-    h->record_version = td_le32(p + 4);
-    h->rows = td_le64(p + 8);
-    h->row_size = td_le64(p + 16);
-    h->table = td_le64(p + 24);
-    h->extra = header_size == EXTRA_HEADER_SIZE ? td_le64(p + 32) : 0;
-    h->extra_size = header_size == EXTRA_HEADER_SIZE ? td_le64(p + 40) : 0;
+    h->header_version = tdi_le32(p);
+    h->record_version = tdi_le32(p + 4);
+    h->rows = tdi_le64(p + 8);
+    h->row_size = tdi_le64(p + 16);
+    h->table = tdi_le64(p + 24);
+    h->extra = header_size == EXTRA_HEADER_SIZE ? tdi_le64(p + 32) : 0;
+    h->extra_size = header_size == EXTRA_HEADER_SIZE ? tdi_le64(p + 40) : 0;
     if (h->header_version != 0)
-        return umt_fail(d, TD_E_UMT_VERSION, file, 0,
-                        TD_REASON("HeaderVer is not 0"));
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, file, 0,
+                        TDI_REASON("HeaderVer is not 0"));
     if (umt_negative(h->rows))
-        return umt_fail(d, TD_E_UMT_HEADER, file, 8,
-                        TD_REASON("RowCount is negative"));
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 8,
+                        TDI_REASON("RowCount is negative"));
     if (umt_negative(h->row_size) || h->row_size < known)
-        return umt_fail(d, TD_E_UMT_HEADER, file, 16,
-                        TD_REASON("RowSize is smaller than the row's known "
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 16,
+                        TDI_REASON("RowSize is smaller than the row's known "
                                   "fields"));
     if (umt_negative(h->table) || h->table < header_size)
-        return umt_fail(d, TD_E_UMT_POINTER, file, 24,
-                        TD_REASON("TableFP points into the header"));
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, file, 24,
+                        TDI_REASON("TableFP points into the header"));
     if (!product_fits(h->rows, h->row_size, UINT64_MAX >> 1) ||
         !umt_fits(h->table, h->rows * h->row_size, UINT64_MAX >> 1))
-        return umt_fail(d, TD_E_UMT_HEADER, file, 8,
-                        TD_REASON("RowCount * RowSize does not fit in a "
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 8,
+                        TDI_REASON("RowCount * RowSize does not fit in a "
                                   "file"));
     if (header_size == EXTRA_HEADER_SIZE &&
         (umt_negative(h->extra) || h->extra < header_size))
-        return umt_fail(d, TD_E_UMT_POINTER, file, 32,
-                        TD_REASON("ExtraFP points into the header"));
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, file, 32,
+                        TDI_REASON("ExtraFP points into the header"));
     if (umt_negative(h->extra_size) ||
         !umt_fits(h->extra, h->extra_size, UINT64_MAX >> 1))
-        return umt_fail(d, TD_E_UMT_HEADER, file, 40,
-                        TD_REASON("ExtraSize is negative or too large"));
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 40,
+                        TDI_REASON("ExtraSize is negative or too large"));
     if (h->extra_size > 0 && h->rows > 0 &&
         h->extra < h->table + h->rows * h->row_size &&
         h->table < h->extra + h->extra_size)
-        return umt_fail(d, TD_E_UMT_HEADER, file, 32,
-                        TD_REASON("the extra area overlaps the table"));
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 32,
+                        TDI_REASON("the extra area overlaps the table"));
     return TD_OK;
 }
 
-int umt_check_row_version(td_umt_decoder *d, uint32_t file,
+int tdi_umt_check_row_version(td_umt_decoder *d, uint32_t file,
                           const umt_table_header *h)
 {
     /* ins.itable has RecordVer 1 since tool suite 4.0, which also grew the
@@ -88,23 +88,23 @@ int umt_check_row_version(td_umt_decoder *d, uint32_t file,
     uint32_t highest =
         file == TD_UMT_INS_ITABLE || file == TD_UMT_MODULE_ITABLE ? 1 : 0;
     if (h->record_version > highest)
-        return umt_fail(d, TD_E_UMT_VERSION, file, 4,
-                        TD_REASON("RecordVer is not one the table has"));
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, file, 4,
+                        TDI_REASON("RecordVer is not one the table has"));
     return TD_OK;
 }
 
 /* ---- The exec files -------------------------------------------------- */
 
-int umt_exec_header(td_umt_decoder *d, const uint8_t *p)
+int tdi_umt_exec_header(td_umt_decoder *d, const uint8_t *p)
 {
-    uint32_t version = td_le32(p);
-    d->records = td_le64(p + 8);
+    uint32_t version = tdi_le32(p);
+    d->records = tdi_le64(p + 8);
     if (version > 1)
-        return umt_fail(d, TD_E_UMT_VERSION, TD_UMT_EXEC_VTABLE, 0,
-                        TD_REASON("exec.vtable Version is neither 0 nor 1"));
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, TD_UMT_EXEC_VTABLE, 0,
+                        TDI_REASON("exec.vtable Version is neither 0 nor 1"));
     if (d->records > UINT64_MAX / 16 - 1)
-        return umt_fail(d, TD_E_UMT_HEADER, TD_UMT_EXEC_VTABLE, 8,
-                        TD_REASON("RecordCount is negative or too large"));
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, TD_UMT_EXEC_VTABLE, 8,
+                        TDI_REASON("RecordCount is negative or too large"));
     d->exec_version = (uint8_t)version;
     return TD_OK;
 }
@@ -112,24 +112,24 @@ int umt_exec_header(td_umt_decoder *d, const uint8_t *p)
 static int exec_header(td_umt_decoder *d)
 {
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_EXEC_VTABLE, 0, EXEC_HEADER_SIZE,
-                               TD_REASON("exec.vtable is shorter than its "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_EXEC_VTABLE, 0, EXEC_HEADER_SIZE,
+                               TDI_REASON("exec.vtable is shorter than its "
                                          "header"),
                                &rc);
-    return p == NULL ? rc : umt_exec_header(d, p);
+    return p == NULL ? rc : tdi_umt_exec_header(d, p);
 }
 
 static int first_offset(td_umt_decoder *d)
 {
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_EXEC_OFFSETS, 0, 8,
-                               TD_REASON("exec.offsets is empty"), &rc);
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_EXEC_OFFSETS, 0, 8,
+                               TDI_REASON("exec.offsets is empty"), &rc);
     if (p == NULL)
         return rc;
-    d->u.open.first = td_le64(p);
+    d->u.open.first = tdi_le64(p);
     if (umt_negative(d->u.open.first) || d->u.open.first < EXEC_HEADER_SIZE)
-        return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, 0,
-                        TD_REASON("Offset[0] points into the exec.vtable "
+        return tdi_umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, 0,
+                        TDI_REASON("Offset[0] points into the exec.vtable "
                                   "header"));
     return TD_OK;
 }
@@ -138,17 +138,17 @@ static int last_offset(td_umt_decoder *d)
 {
     uint64_t at = d->records * 8, last;
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_EXEC_OFFSETS, at, 8,
-                               TD_REASON("exec.offsets holds fewer than "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_EXEC_OFFSETS, at, 8,
+                               TDI_REASON("exec.offsets holds fewer than "
                                          "RecordCount + 1 offsets"),
                                &rc);
     if (p == NULL)
         return rc;
-    last = td_le64(p);
+    last = tdi_le64(p);
     if (umt_negative(last) || last < d->u.open.first ||
         last - d->u.open.first < d->records * RECORD_HEADER_SIZE)
-        return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, at,
-                        TD_REASON("Offset[RecordCount] leaves less than 6 "
+        return tdi_umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, at,
+                        TDI_REASON("Offset[RecordCount] leaves less than 6 "
                                   "bytes per record"));
     d->u.open.last = last;
     d->exec_end = last;
@@ -201,9 +201,9 @@ static int table_step(td_umt_decoder *d, const table_kind *k)
     umt_table_header h;
     int rc;
     if (d->u.open.index == 0) {
-        rc = umt_table_header_read(d, k->file, k->header_size, k->known, &h);
+        rc = tdi_umt_table_header_read(d, k->file, k->header_size, k->known, &h);
         if (rc == TD_OK)
-            rc = umt_check_row_version(d, k->file, &h);
+            rc = tdi_umt_check_row_version(d, k->file, &h);
         if (rc != TD_OK)
             return rc;
         keep_table_facts(d, k->file, &h);
@@ -214,16 +214,16 @@ static int table_step(td_umt_decoder *d, const table_kind *k)
         d->u.open.index = 1;
     }
     if (d->u.open.index == 1) {
-        rc = umt_need_end(d, k->file, d->u.open.table_end, d->u.open.table_at,
-                          TD_REASON("the table runs past the end of the "
+        rc = tdi_umt_need_end(d, k->file, d->u.open.table_end, d->u.open.table_at,
+                          TDI_REASON("the table runs past the end of the "
                                     "file"));
         if (rc != TD_OK)
             return rc;
         d->u.open.index = 2;
     }
     if (d->u.open.extra_end > d->u.open.extra_at) {
-        rc = umt_need_end(d, k->file, d->u.open.extra_end, d->u.open.extra_at,
-                          TD_REASON("the extra area runs past the end of "
+        rc = tdi_umt_need_end(d, k->file, d->u.open.extra_end, d->u.open.extra_at,
+                          TDI_REASON("the extra area runs past the end of "
                                     "the file"));
         if (rc != TD_OK)
             return rc;
@@ -234,28 +234,28 @@ static int table_step(td_umt_decoder *d, const table_kind *k)
 
 /* ---- Syscall files ---------------------------------------------------- */
 
-int umt_syscall_header(td_umt_decoder *d, umt_table_header *h)
+int tdi_umt_syscall_header(td_umt_decoder *d, umt_table_header *h)
 {
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_SYSCALL_VTABLE, 0, EXEC_HEADER_SIZE,
-                               TD_REASON("syscall.vtable is shorter than its "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_SYSCALL_VTABLE, 0, EXEC_HEADER_SIZE,
+                               TDI_REASON("syscall.vtable is shorter than its "
                                          "header"),
                                &rc);
     if (p == NULL)
         return rc;
     memset(h, 0, sizeof *h);
-    h->header_version = td_le32(p);
-    h->record_version = td_le32(p + 4);
-    h->rows = td_le64(p + 8);
+    h->header_version = tdi_le32(p);
+    h->record_version = tdi_le32(p + 4);
+    h->rows = tdi_le64(p + 8);
     if (h->header_version != 0)
-        return umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE, 0,
-                        TD_REASON("syscall.vtable Version is not 0"));
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE, 0,
+                        TDI_REASON("syscall.vtable Version is not 0"));
     if (h->record_version > 1)
-        return umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE, 4,
-                        TD_REASON("UnifiedIDsVer is neither 0 nor 1"));
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE, 4,
+                        TDI_REASON("UnifiedIDsVer is neither 0 nor 1"));
     if (h->rows > UINT64_MAX / 16 - 1)
-        return umt_fail(d, TD_E_UMT_HEADER, TD_UMT_SYSCALL_VTABLE, 8,
-                        TD_REASON("RecordCount is negative or too large"));
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, TD_UMT_SYSCALL_VTABLE, 8,
+                        TDI_REASON("RecordCount is negative or too large"));
     d->syscall_rows = h->rows;
     d->ids_version = (uint8_t)h->record_version;
     return TD_OK;
@@ -264,7 +264,7 @@ int umt_syscall_header(td_umt_decoder *d, umt_table_header *h)
 static int syscall_header(td_umt_decoder *d)
 {
     umt_table_header h;
-    return umt_syscall_header(d, &h);
+    return tdi_umt_syscall_header(d, &h);
 }
 
 /* ---- The open pass ---------------------------------------------------- */
@@ -297,26 +297,26 @@ static int exec_sizes(td_umt_decoder *d, int step)
 {
     switch (step) {
     case O_VTABLE_END:
-        return umt_need_end(d, TD_UMT_EXEC_VTABLE, d->u.open.last,
+        return tdi_umt_need_end(d, TD_UMT_EXEC_VTABLE, d->u.open.last,
                             d->u.open.last - 1,
-                            TD_REASON("exec.vtable ends before "
+                            TDI_REASON("exec.vtable ends before "
                                       "Offset[RecordCount]"));
     case O_VTABLE_SIZE:
-        return umt_no_more(d, TD_UMT_EXEC_VTABLE, d->u.open.last,
-                           TD_REASON("exec.vtable goes on after "
+        return tdi_umt_no_more(d, TD_UMT_EXEC_VTABLE, d->u.open.last,
+                           TDI_REASON("exec.vtable goes on after "
                                      "Offset[RecordCount]"));
     case O_OFFSETS_SIZE:
-        return umt_no_more(d, TD_UMT_EXEC_OFFSETS, (d->records + 1) * 8,
-                           TD_REASON("exec.offsets holds more than "
+        return tdi_umt_no_more(d, TD_UMT_EXEC_OFFSETS, (d->records + 1) * 8,
+                           TDI_REASON("exec.offsets holds more than "
                                      "RecordCount + 1 offsets"));
     case O_PREV_NEXT_END:
-        return umt_need_end(d, TD_UMT_EXEC_PREV_NEXT, d->records * 16,
+        return tdi_umt_need_end(d, TD_UMT_EXEC_PREV_NEXT, d->records * 16,
                             d->records * 16 - 1,
-                            TD_REASON("exec.prev_next.column holds fewer "
+                            TDI_REASON("exec.prev_next.column holds fewer "
                                       "than RecordCount pairs"));
     default:
-        return umt_no_more(d, TD_UMT_EXEC_PREV_NEXT, d->records * 16,
-                           TD_REASON("exec.prev_next.column holds more "
+        return tdi_umt_no_more(d, TD_UMT_EXEC_PREV_NEXT, d->records * 16,
+                           TDI_REASON("exec.prev_next.column holds more "
                                      "than RecordCount pairs"));
     }
 }
@@ -324,12 +324,12 @@ static int exec_sizes(td_umt_decoder *d, int step)
 static int syscall_sizes(td_umt_decoder *d, int step)
 {
     if (step == O_SYSCALL_OFFSETS_END)
-        return umt_need_end(d, TD_UMT_SYSCALL_OFFSETS, d->syscall_rows * 16,
+        return tdi_umt_need_end(d, TD_UMT_SYSCALL_OFFSETS, d->syscall_rows * 16,
                             d->syscall_rows * 16 - 1,
-                            TD_REASON("syscall.offsets holds fewer than "
+                            TDI_REASON("syscall.offsets holds fewer than "
                                       "RecordCount pairs"));
-    return umt_no_more(d, TD_UMT_SYSCALL_OFFSETS, d->syscall_rows * 16,
-                       TD_REASON("syscall.offsets holds more than "
+    return tdi_umt_no_more(d, TD_UMT_SYSCALL_OFFSETS, d->syscall_rows * 16,
+                       TDI_REASON("syscall.offsets holds more than "
                                  "RecordCount pairs"));
 }
 
@@ -361,7 +361,7 @@ static int run_step(td_umt_decoder *d, int step)
     case O_SYSCALL_OFFSETS_SIZE:
         return syscall_sizes(d, step);
     case O_CONTEXT_MAP:
-        return umt_context_map_check(d);
+        return tdi_umt_context_map_check(d);
     default:
         return exec_sizes(d, step);
     }
@@ -369,7 +369,7 @@ static int run_step(td_umt_decoder *d, int step)
 
 static int trace_event(td_umt_decoder *d, td_umt_event *ev)
 {
-    umt_event(d, ev, TD_UMT_EV_TRACE, TD_UMT_EXEC_VTABLE, 0, EXEC_HEADER_SIZE);
+    tdi_umt_event(d, ev, TD_UMT_EV_TRACE, TD_UMT_EXEC_VTABLE, 0, EXEC_HEADER_SIZE);
     ev->trace.exec_version = d->exec_version;
     ev->trace.ins_version = d->ins_version;
     ev->trace.syscall_ids_version = d->ids_version;
@@ -385,7 +385,7 @@ static int trace_event(td_umt_decoder *d, td_umt_event *ev)
     return TD_EVENT;
 }
 
-int umt_open(td_umt_decoder *d, td_umt_event *ev)
+int tdi_umt_open(td_umt_decoder *d, td_umt_event *ev)
 {
     while (d->step < O_TRACE) {
         int rc = TD_OK;
@@ -399,5 +399,5 @@ int umt_open(td_umt_decoder *d, td_umt_event *ev)
         d->step++;
         return trace_event(d, ev);
     }
-    return UMT_DONE;
+    return TDI_DONE;
 }

@@ -25,7 +25,7 @@ enum ins_step {
     I_DONE
 };
 
-void umt_ins_begin(td_umt_ins_state *ins, uint64_t id)
+void tdi_umt_ins_begin(td_umt_ins_state *ins, uint64_t id)
 {
     memset(ins, 0, sizeof *ins);
     ins->id = id;
@@ -46,29 +46,29 @@ static bool ins_type_exists(uint8_t type)
 static int check_row(td_umt_decoder *d, const uint8_t *p, uint64_t id,
                      uint64_t at)
 {
-    uint64_t module = (uint64_t)(int64_t)td_as_i32(td_le32(p + 12));
-    if (td_le64(p) != id)
-        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at,
-                        TD_REASON("insRec ID is not its row number"));
+    uint64_t module = (uint64_t)(int64_t)tdi_as_i32(tdi_le32(p + 12));
+    if (tdi_le64(p) != id)
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at,
+                        TDI_REASON("insRec ID is not its row number"));
     if (!ins_type_exists(p[8]))
-        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 8,
-                        TD_REASON("insRec Type is not 0..6, 8 or 9"));
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 8,
+                        TDI_REASON("insRec Type is not 0..6, 8 or 9"));
     if (p[9] > 1)
-        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 9,
-                        TD_REASON("CSis64Bits is neither 0 nor 1"));
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 9,
+                        TDI_REASON("CSis64Bits is neither 0 nor 1"));
     if (p[10] < 1 || p[10] > 15)
-        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 10,
-                        TD_REASON("CodeSize is not 1..15"));
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 10,
+                        TDI_REASON("CodeSize is not 1..15"));
     if (knows_other_tables(d) && !umt_id_or_none(module, d->module_rows))
-        return umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_INS_ITABLE, at + 12,
-                        TD_REASON("ModuleID is neither -1 nor a row of "
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_INS_ITABLE, at + 12,
+                        TDI_REASON("ModuleID is neither -1 nor a row of "
                                   "module.itable"));
-    if (td_le64(p + 40) >= d->ins_extra_size)
-        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at + 40,
-                        TD_REASON("DisasmFP lies outside the extra area"));
-    if (!umt_fits(td_le64(p + 48), DECODED_SIZE, d->ins_extra_size))
-        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at + 48,
-                        TD_REASON("DecodedFP lies outside the extra area"));
+    if (tdi_le64(p + 40) >= d->ins_extra_size)
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at + 40,
+                        TDI_REASON("DisasmFP lies outside the extra area"));
+    if (!umt_fits(tdi_le64(p + 48), DECODED_SIZE, d->ins_extra_size))
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at + 48,
+                        TDI_REASON("DecodedFP lies outside the extra area"));
     return TD_OK;
 }
 
@@ -77,8 +77,8 @@ static int check_bitness(td_umt_decoder *d, const umt_ins_context *c,
                          uint8_t cs64)
 {
     if (c->record && (c->flags & TD_UMT_FLAG_64BIT) != cs64)
-        return umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE, c->report + 5,
-                        TD_REASON("the record's 64-bit flag disagrees with "
+        return tdi_umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE, c->report + 5,
+                        TDI_REASON("the record's 64-bit flag disagrees with "
                                   "its instruction's CSis64Bits"));
     return TD_OK;
 }
@@ -88,8 +88,8 @@ static int check_window(td_umt_decoder *d, const umt_ins_context *c,
                         uint16_t lc_size)
 {
     if (c->record && c->window != 14 + (uint64_t)lc_size)
-        return umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE, c->report,
-                        TD_REASON("instruction record is not 6 + 8 + LCSIZE "
+        return tdi_umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE, c->report,
+                        TDI_REASON("instruction record is not 6 + 8 + LCSIZE "
                                   "bytes"));
     return TD_OK;
 }
@@ -99,8 +99,8 @@ static int row(td_umt_decoder *d, td_umt_ins_state *ins,
 {
     uint64_t at = d->ins_table + ins->id * d->ins_row_size;
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_INS_ITABLE, at, INS_ROW_SIZE,
-                               TD_REASON("ins.itable ends inside a row"), &rc);
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_INS_ITABLE, at, INS_ROW_SIZE,
+                               TDI_REASON("ins.itable ends inside a row"), &rc);
     if (p == NULL)
         return rc;
     rc = c->record && d->mode == TD_UMT_VALIDATE
@@ -110,20 +110,20 @@ static int row(td_umt_decoder *d, td_umt_ins_state *ins,
         rc = check_bitness(d, c, p[9]);
     if (rc != TD_OK)
         return rc;
-    ins->decoded_at = d->ins_extra + td_le64(p + 48);
-    ins->disasm_fp = td_le64(p + 40);
+    ins->decoded_at = d->ins_extra + tdi_le64(p + 48);
+    ins->disasm_fp = tdi_le64(p + 40);
     ins->cs64 = p[9];
-    umt_event(d, ev, TD_UMT_EV_INSTRUCTION, TD_UMT_INS_ITABLE, at,
+    tdi_umt_event(d, ev, TD_UMT_EV_INSTRUCTION, TD_UMT_INS_ITABLE, at,
               d->ins_row_size);
     ev->instruction.id = (int64_t)ins->id;
     ev->instruction.type = p[8];
     ev->instruction.cs64 = p[9] != 0;
     ev->instruction.code_size = p[10];
     memcpy(ev->instruction.code, p + 24, 15);
-    ev->instruction.module = td_as_i32(td_le32(p + 12));
-    ev->instruction.address = td_le64(p + 16);
+    ev->instruction.module = tdi_as_i32(tdi_le32(p + 12));
+    ev->instruction.address = tdi_le64(p + 16);
     ev->instruction.disasm_fp = ins->disasm_fp;
-    ev->instruction.decoded_fp = td_le64(p + 48);
+    ev->instruction.decoded_fp = tdi_le64(p + 48);
     return TD_EVENT;
 }
 
@@ -158,12 +158,12 @@ static uint32_t slot_extent(const uint8_t *p, uint8_t index)
     const uint8_t *s = p + DECODED_SIZE + (size_t)index * LC_SLOT_SIZE;
     if (index >= TD_UMT_SLOT_IMM0)
         return 8;
-    return (uint32_t)td_le16(s + 4) + (is_memory(td_le16(s)) ? 8u : 0u);
+    return (uint32_t)tdi_le16(s + 4) + (is_memory(tdi_le16(s)) ? 8u : 0u);
 }
 
 static int operand_fail(td_umt_decoder *d, uint64_t at, const char *reason)
 {
-    return umt_fail(d, TD_E_UMT_OPERAND, TD_UMT_INS_ITABLE, at, reason);
+    return tdi_umt_fail(d, TD_E_UMT_OPERAND, TD_UMT_INS_ITABLE, at, reason);
 }
 
 static int check_operand(td_umt_decoder *d, const uint8_t *p, unsigned i,
@@ -175,38 +175,38 @@ static int check_operand(td_umt_decoder *d, const uint8_t *p, unsigned i,
     uint8_t flags = o[4], before = o[5], after = o[6];
     if (flags < 1 || flags > 3)
         return operand_fail(d, at + 4,
-                            TD_REASON("operand Flags is not read, written "
+                            TDI_REASON("operand Flags is not read, written "
                                       "or both"));
     if (before == TD_UMT_SLOT_NA || !slot_index_ok(before, lc_count) ||
         (before < lc_count && before >= first_after))
         return operand_fail(d, at + 5,
-                            TD_REASON("BeforeSlot is not a before-execution "
+                            TDI_REASON("BeforeSlot is not a before-execution "
                                       "or constant slot"));
-    if ((uint32_t)o[7] + td_le16(o + 2) > slot_extent(p, before))
+    if ((uint32_t)o[7] + tdi_le16(o + 2) > slot_extent(p, before))
         return operand_fail(d, at + 7,
-                            TD_REASON("operand lies outside its before "
+                            TDI_REASON("operand lies outside its before "
                                       "slot's value"));
     if ((flags & 2) == 0 && after != TD_UMT_SLOT_NA)
         return operand_fail(d, at + 6,
-                            TD_REASON("a read-only operand has an "
+                            TDI_REASON("a read-only operand has an "
                                       "AfterSlot"));
     if (after == TD_UMT_SLOT_NA)
         return TD_OK;
     if (!slot_index_ok(after, lc_count) ||
         (after < lc_count && after < first_after))
         return operand_fail(d, at + 6,
-                            TD_REASON("AfterSlot is not an after-execution "
+                            TDI_REASON("AfterSlot is not an after-execution "
                                       "or constant slot"));
-    if ((uint32_t)o[8] + td_le16(o + 2) > slot_extent(p, after))
+    if ((uint32_t)o[8] + tdi_le16(o + 2) > slot_extent(p, after))
         return operand_fail(d, at + 8,
-                            TD_REASON("operand lies outside its after slot's "
+                            TDI_REASON("operand lies outside its after slot's "
                                       "value"));
     return TD_OK;
 }
 
 static int slot_fail(td_umt_decoder *d, uint64_t at, const char *reason)
 {
-    return umt_fail(d, TD_E_UMT_SLOT, TD_UMT_INS_ITABLE, at, reason);
+    return tdi_umt_fail(d, TD_E_UMT_SLOT, TD_UMT_INS_ITABLE, at, reason);
 }
 
 static int check_slot(td_umt_decoder *d, const uint8_t *p, unsigned j,
@@ -214,24 +214,24 @@ static int check_slot(td_umt_decoder *d, const uint8_t *p, unsigned j,
 {
     const uint8_t *s = p + DECODED_SIZE + j * LC_SLOT_SIZE;
     uint64_t at = base + DECODED_SIZE + j * LC_SLOT_SIZE;
-    uint16_t reg = td_le16(s);
+    uint16_t reg = tdi_le16(s);
     uint8_t width = s[8];
     uint32_t end =
-        (uint32_t)td_le16(s + 6) + td_le16(s + 4) + (is_memory(reg) ? 8u : 0u);
+        (uint32_t)tdi_le16(s + 6) + tdi_le16(s + 4) + (is_memory(reg) ? 8u : 0u);
     if (width != 0 && !is_operand_size(width))
         return slot_fail(d, at + 8,
-                         TD_REASON("AddrWidth is not 0, 2, 4 or "
+                         TDI_REASON("AddrWidth is not 0, 2, 4 or "
                                    "8"));
     if (is_memory(reg) && width == 0)
         return slot_fail(d, at + 8,
-                         TD_REASON("a memory slot has no AddrWidth"));
+                         TDI_REASON("a memory slot has no AddrWidth"));
     if (knows_other_tables(d) && !is_special(reg) && reg >= d->elem_count)
         return slot_fail(d, at,
-                         TD_REASON("slot register is not in the context "
+                         TDI_REASON("slot register is not in the context "
                                    "map"));
-    if (end > td_le16(p + 58))
+    if (end > tdi_le16(p + 58))
         return slot_fail(d, at + 6,
-                         TD_REASON("slot value lies outside LCSIZE bytes"));
+                         TDI_REASON("slot value lies outside LCSIZE bytes"));
     return TD_OK;
 }
 
@@ -242,12 +242,12 @@ static int check_slot_groups(td_umt_decoder *d, const uint8_t *p,
     unsigned i;
     if (p[60] > p[61] || p[61] > p[62])
         return slot_fail(d, base + 60,
-                         TD_REASON("slot groups are not FirstOutSlot <= "
+                         TDI_REASON("slot groups are not FirstOutSlot <= "
                                    "FirstAfterSlot <= LCCount"));
     for (i = 0; i < 4; i++)
         if (!slot_index_ok(p[phrase[i]], p[62]))
             return slot_fail(d, base + phrase[i],
-                             TD_REASON("memory phrase slot index is neither "
+                             TDI_REASON("memory phrase slot index is neither "
                                        "a slot nor a special value"));
     return TD_OK;
 }
@@ -257,18 +257,18 @@ static int check_decoded(td_umt_decoder *d, const uint8_t *p, uint64_t base)
     unsigned i;
     int rc;
     if ((p[6] & 0xc0) != 0)
-        return umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_INS_ITABLE, base + 6,
-                        TD_REASON("decodedIns Flags has bits above 0x20"));
+        return tdi_umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_INS_ITABLE, base + 6,
+                        TDI_REASON("decodedIns Flags has bits above 0x20"));
     if (p[7] > 4)
-        return operand_fail(d, base + 7, TD_REASON("ExpCount is above 4"));
+        return operand_fail(d, base + 7, TDI_REASON("ExpCount is above 4"));
     if (!is_operand_size(p[56]) || !is_operand_size(p[57]))
-        return umt_fail(d, TD_E_UMT_DECODED, TD_UMT_INS_ITABLE,
+        return tdi_umt_fail(d, TD_E_UMT_DECODED, TD_UMT_INS_ITABLE,
                         base + (is_operand_size(p[56]) ? 57 : 56),
-                        TD_REASON("effective operand or address size is not "
+                        TDI_REASON("effective operand or address size is not "
                                   "2, 4 or 8"));
     if (p[65] != 0 && p[65] != 1 && p[65] != 2 && p[65] != 4 && p[65] != 8)
-        return umt_fail(d, TD_E_UMT_DECODED, TD_UMT_INS_ITABLE, base + 65,
-                        TD_REASON("Mem0Scale is not 0, 1, 2, 4 or 8"));
+        return tdi_umt_fail(d, TD_E_UMT_DECODED, TD_UMT_INS_ITABLE, base + 65,
+                        TDI_REASON("Mem0Scale is not 0, 1, 2, 4 or 8"));
     rc = check_slot_groups(d, p, base);
     for (i = 0; rc == TD_OK && i < p[62]; i++)
         rc = check_slot(d, p, i, base);
@@ -281,18 +281,18 @@ static void decoded_event(const td_umt_decoder *d, const uint8_t *p,
                           uint64_t at, td_umt_event *ev)
 {
     unsigned i;
-    umt_event(d, ev, TD_UMT_EV_DECODED, TD_UMT_INS_ITABLE, at,
+    tdi_umt_event(d, ev, TD_UMT_EV_DECODED, TD_UMT_INS_ITABLE, at,
               DECODED_SIZE + (uint64_t)p[62] * LC_SLOT_SIZE);
-    ev->decoded.category = td_le16(p);
-    ev->decoded.mnemonic = td_le16(p + 2);
-    ev->decoded.form = td_le16(p + 4);
+    ev->decoded.category = tdi_le16(p);
+    ev->decoded.mnemonic = tdi_le16(p + 2);
+    ev->decoded.form = tdi_le16(p + 4);
     ev->decoded.flags = p[6];
     ev->decoded.exp_count = p[7];
     for (i = 0; i < 4; i++) {
         const uint8_t *o = p + 8 + i * EXP_OPER_SIZE;
         td_umt_operand *op = &ev->decoded.operands[i];
-        op->reg = td_le16(o);
-        op->size = td_le16(o + 2);
+        op->reg = tdi_le16(o);
+        op->size = tdi_le16(o + 2);
         op->flags = o[4];
         op->before_slot = o[5];
         op->after_slot = o[6];
@@ -301,7 +301,7 @@ static void decoded_event(const td_umt_decoder *d, const uint8_t *p,
     }
     ev->decoded.eff_operand_size = p[56];
     ev->decoded.eff_address_size = p[57];
-    ev->decoded.lc_size = td_le16(p + 58);
+    ev->decoded.lc_size = tdi_le16(p + 58);
     ev->decoded.first_out_slot = p[60];
     ev->decoded.first_after_slot = p[61];
     ev->decoded.lc_count = p[62];
@@ -310,8 +310,8 @@ static void decoded_event(const td_umt_decoder *d, const uint8_t *p,
     ev->decoded.mem0_scale = p[65];
     ev->decoded.mem0_index_slot = p[66];
     ev->decoded.mem1_base_slot = p[67];
-    ev->decoded.const_slot[0] = td_le64(p + 72);
-    ev->decoded.const_slot[1] = td_le64(p + 80);
+    ev->decoded.const_slot[0] = tdi_le64(p + 72);
+    ev->decoded.const_slot[1] = tdi_le64(p + 80);
 }
 
 static int decoded(td_umt_decoder *d, td_umt_ins_state *ins,
@@ -320,30 +320,30 @@ static int decoded(td_umt_decoder *d, td_umt_ins_state *ins,
     uint64_t at = ins->decoded_at, end = d->ins_extra + d->ins_extra_size;
     size_t n;
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_INS_ITABLE, at, DECODED_SIZE,
-                               TD_REASON("ins.itable ends inside a "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_INS_ITABLE, at, DECODED_SIZE,
+                               TDI_REASON("ins.itable ends inside a "
                                          "decodedIns"),
                                &rc);
     if (p == NULL)
         return rc;
     if (p[62] > TD_UMT_SLOT_IMM0)
-        return slot_fail(d, at + 62, TD_REASON("LCCount is above 253"));
+        return slot_fail(d, at + 62, TDI_REASON("LCCount is above 253"));
     n = DECODED_SIZE + (size_t)p[62] * LC_SLOT_SIZE;
     if (!umt_fits(at, n, end))
-        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at,
-                        TD_REASON("decodedIns runs past the extra area"));
-    p = umt_get(d, TD_UMT_INS_ITABLE, at, n,
-                TD_REASON("ins.itable ends inside a decodedIns"), &rc);
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at,
+                        TDI_REASON("decodedIns runs past the extra area"));
+    p = tdi_umt_get(d, TD_UMT_INS_ITABLE, at, n,
+                TDI_REASON("ins.itable ends inside a decodedIns"), &rc);
     if (p == NULL)
         return rc;
     /* VALIDATE checked every row of ins.itable before the records. */
     rc = c->record && d->mode == TD_UMT_VALIDATE ? TD_OK
                                                  : check_decoded(d, p, at);
     if (rc == TD_OK)
-        rc = check_window(d, c, td_le16(p + 58));
+        rc = check_window(d, c, tdi_le16(p + 58));
     if (rc != TD_OK)
         return rc;
-    ins->lc_size = td_le16(p + 58);
+    ins->lc_size = tdi_le16(p + 58);
     ins->first_out = p[60];
     ins->first_after = p[61];
     ins->lc_count = p[62];
@@ -390,14 +390,14 @@ static int slot_descriptor(td_umt_decoder *d, td_umt_ins_state *ins,
         ins->decoded_at + DECODED_SIZE + (uint64_t)ins->slot * LC_SLOT_SIZE;
     int rc;
     const uint8_t *p =
-        umt_get(d, TD_UMT_INS_ITABLE, at, LC_SLOT_SIZE,
-                TD_REASON("ins.itable ends inside a slot"), &rc);
+        tdi_umt_get(d, TD_UMT_INS_ITABLE, at, LC_SLOT_SIZE,
+                TDI_REASON("ins.itable ends inside a slot"), &rc);
     if (p == NULL)
         return rc;
-    slot->reg = td_le16(p);
-    slot->largest = td_le16(p + 2);
-    slot->value_size = td_le16(p + 4);
-    slot->offset = td_le16(p + 6);
+    slot->reg = tdi_le16(p);
+    slot->largest = tdi_le16(p + 2);
+    slot->value_size = tdi_le16(p + 4);
+    slot->offset = tdi_le16(p + 6);
     slot->addr_width = p[8];
     slot->name_len = 0;
     return TD_OK;
@@ -408,7 +408,7 @@ static void slot_event(const td_umt_decoder *d, const td_umt_ins_state *ins,
                        td_umt_event *ev)
 {
     uint8_t kind = slot_kind(slot->reg);
-    umt_event(d, ev, TD_UMT_EV_SLOT, TD_UMT_INS_ITABLE,
+    tdi_umt_event(d, ev, TD_UMT_EV_SLOT, TD_UMT_INS_ITABLE,
               ins->decoded_at + DECODED_SIZE +
                   (uint64_t)ins->slot * LC_SLOT_SIZE,
               LC_SLOT_SIZE);
@@ -442,19 +442,19 @@ static int slot_value(td_umt_decoder *d, td_umt_ins_state *ins,
     bool memory = is_memory(slot->reg);
     int rc;
     if (memory) {
-        const uint8_t *p = umt_get(d, TD_UMT_EXEC_VTABLE, at, 8,
-                                   TD_REASON("exec.vtable ends inside a "
+        const uint8_t *p = tdi_umt_get(d, TD_UMT_EXEC_VTABLE, at, 8,
+                                   TDI_REASON("exec.vtable ends inside a "
                                              "record"),
                                    &rc);
         if (p == NULL)
             return rc;
-        address = td_le64(p);
+        address = tdi_le64(p);
         at += 8;
     }
     slot_event(d, ins, slot, true, ev);
     ev->slot.has_value = true;
     ev->slot.address = address;
-    umt_payload(d, TD_UMT_EXEC_VTABLE, TD_UMT_OF_SLOT, at,
+    tdi_umt_payload(d, TD_UMT_EXEC_VTABLE, TD_UMT_OF_SLOT, at,
                 at + slot->value_size);
     return TD_EVENT;
 }
@@ -468,7 +468,7 @@ static int slots(td_umt_decoder *d, td_umt_ins_state *ins,
     case I_SLOT_DESC:
         if (ins->slot >= ins->lc_count) {
             ins->step = I_DONE;
-            return UMT_DONE;
+            return TDI_DONE;
         }
         rc = slot_descriptor(d, ins, slot);
         if (rc != TD_OK)
@@ -481,24 +481,24 @@ static int slots(td_umt_decoder *d, td_umt_ins_state *ins,
         ins->step = slot_kind(slot->reg) == TD_UMT_REGISTER_SLOT
                         ? I_SLOT_NAME
                         : I_SLOT_VALUE;
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     case I_SLOT_NAME:
-        rc = umt_register_name(d, slot->reg, slot);
+        rc = tdi_umt_register_name(d, slot->reg, slot);
         if (rc != TD_OK)
             return rc;
         ins->step = I_SLOT_VALUE;
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     case I_SLOT_VALUE:
         rc = slot_value(d, ins, slot, c, ev);
         if (rc == TD_EVENT)
             ins->step = I_SLOT_BYTES;
         return rc;
     default:
-        rc = umt_fragment(d, ev);
-        if (rc == UMT_DONE) {
+        rc = tdi_umt_fragment(d, ev);
+        if (rc == TDI_DONE) {
             ins->slot++;
             ins->step = I_SLOT_DESC;
-            return UMT_AGAIN;
+            return TDI_AGAIN;
         }
         return rc;
     }
@@ -510,13 +510,13 @@ static int disassembly(td_umt_decoder *d, td_umt_ins_state *ins,
     bool skip = c->record && (d->flags & TD_UMT_NO_PAYLOADS) != 0;
     if (skip) {
         ins->step = I_DONE;
-        return UMT_DONE;
+        return TDI_DONE;
     }
-    umt_string_begin(d, TD_UMT_INS_ITABLE, TD_UMT_DISASSEMBLY, false,
+    tdi_umt_string_begin(d, TD_UMT_INS_ITABLE, TD_UMT_DISASSEMBLY, false,
                      d->ins_extra + ins->disasm_fp,
                      d->ins_extra + d->ins_extra_size);
     ins->step = I_DISASM_RUN;
-    return UMT_AGAIN;
+    return TDI_AGAIN;
 }
 
 /* A record's instruction checked before (its row and decodedIns are
@@ -530,10 +530,10 @@ static int known(td_umt_decoder *d, td_umt_ins_state *ins,
     if (rc != TD_OK)
         return rc;
     ins->step = I_DONE;
-    return UMT_DONE;
+    return TDI_DONE;
 }
 
-int umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
+int tdi_umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
                  td_umt_slot_state *slot, const umt_ins_context *c,
                  td_umt_event *ev)
 {
@@ -541,7 +541,7 @@ int umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
     int rc;
     switch (ins->step) {
     case I_ROW:
-        s = c->cache != NULL ? umt_summary(c->cache, ins->id) : NULL;
+        s = c->cache != NULL ? tdi_umt_summary(c->cache, ins->id) : NULL;
         if (s != NULL)
             return known(d, ins, c, s);
         rc = row(d, ins, c, ev);
@@ -549,27 +549,27 @@ int umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
     case I_DECODED:
         rc = decoded(d, ins, c, ev);
         if (rc == TD_EVENT && c->cache != NULL)
-            umt_summary_keep(c->cache, ins->id, ins->cs64, ins->lc_size);
+            tdi_umt_summary_keep(c->cache, ins->id, ins->cs64, ins->lc_size);
         break;
     case I_DISASM:
         return disassembly(d, ins, c);
     case I_DISASM_RUN:
-        rc = umt_string_step(d, ev);
-        if (rc != UMT_DONE)
+        rc = tdi_umt_string_step(d, ev);
+        if (rc != TDI_DONE)
             return rc;
         if ((d->flags & TD_UMT_NO_PAYLOADS) != 0) {
             ins->step = I_DONE;
-            return UMT_DONE;
+            return TDI_DONE;
         }
         ins->step = I_SLOT_DESC;
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     case I_DONE:
-        return UMT_DONE;
+        return TDI_DONE;
     default:
         return slots(d, ins, slot, c, ev);
     }
     if (rc != TD_EVENT)
         return rc;
     ins->step++;
-    return c->quiet ? UMT_AGAIN : TD_EVENT;
+    return c->quiet ? TDI_AGAIN : TD_EVENT;
 }

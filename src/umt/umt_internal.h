@@ -1,7 +1,7 @@
 /*
  * umt_internal.h - what the UMT decoder's files share.
  *
- * Every step of the decoder reads one place of one file with umt_get() and
+ * Every step of the decoder reads one place of one file with tdi_umt_get() and
  * either completes (its state advances, perhaps with an event) or returns
  * TD_NEED_INPUT without changing anything, to be run again once the host
  * has answered. A step never reads two places: after the second request the
@@ -9,19 +9,17 @@
  * for ever. What a later step needs from an earlier place is copied into
  * the decoder first (a slot's name, a syscall record's window).
  */
-#ifndef TD_UMT_INTERNAL_H
-#define TD_UMT_INTERNAL_H
+#ifndef TDI_UMT_INTERNAL_H
+#define TDI_UMT_INTERNAL_H
 
 #include "../common/bytes.h"
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/input.h"
 #include "../common/mem.h"
 #include "../tagscan/tagscan_internal.h"
 #include "tracedec/umt.h"
 
-/* Internal results besides TD_EVENT, TD_NEED_INPUT and errors. */
-#define UMT_AGAIN 3 /* progress without an event: step again */
-#define UMT_DONE 4  /* the phase (or sub-structure) is complete */
 
 #define UMT_NONE UINT64_MAX /* an ID of -1 */
 
@@ -73,26 +71,26 @@ typedef struct umt_table_header {
 } umt_table_header;
 
 /* ---- umt_io.c: reading, failing, payloads ---------------------------- */
-int umt_fail(td_umt_decoder *d, int code, uint32_t file, uint64_t offset,
+int tdi_umt_fail(td_umt_decoder *d, int code, uint32_t file, uint64_t offset,
              const char *reason);
 
 /* n (1..TD_UMT_MAX_REQUEST) bytes of `file` at `offset`, or NULL with *rc
  * TD_NEED_INPUT or TD_E_TRUNCATED (reported at `offset`). */
-const uint8_t *umt_get(td_umt_decoder *d, uint32_t file, uint64_t offset,
+const uint8_t *tdi_umt_get(td_umt_decoder *d, uint32_t file, uint64_t offset,
                        size_t n, const char *reason, int *rc);
 
-/* Bytes of the current span from `offset` on, after umt_get succeeded
+/* Bytes of the current span from `offset` on, after tdi_umt_get succeeded
  * there. */
-uint64_t umt_span_from(const td_umt_decoder *d, uint64_t offset);
+uint64_t tdi_umt_span_from(const td_umt_decoder *d, uint64_t offset);
 
 /* The file holds at least `end` bytes: TD_OK, TD_NEED_INPUT, or
  * TD_E_TRUNCATED reported at `report`. */
-int umt_need_end(td_umt_decoder *d, uint32_t file, uint64_t end,
+int tdi_umt_need_end(td_umt_decoder *d, uint32_t file, uint64_t end,
                  uint64_t report, const char *reason);
 
 /* The file holds no byte at `size`: TD_OK, TD_NEED_INPUT or
  * TD_E_UMT_FILE_SIZE at `size`. */
-int umt_no_more(td_umt_decoder *d, uint32_t file, uint64_t size,
+int tdi_umt_no_more(td_umt_decoder *d, uint32_t file, uint64_t size,
                 const char *reason);
 
 /* offset + len <= limit, without overflow. */
@@ -113,36 +111,36 @@ static inline bool umt_id_or_none(uint64_t id, uint64_t count)
     return id == UMT_NONE || id < count;
 }
 
-void umt_event(const td_umt_decoder *d, td_umt_event *ev, int kind,
+void tdi_umt_event(const td_umt_decoder *d, td_umt_event *ev, int kind,
                uint32_t file, uint64_t offset, uint64_t size);
 
 /* Start delivering [start, end) of `file` as BYTES events. */
-void umt_payload(td_umt_decoder *d, uint32_t file, uint8_t of, uint64_t start,
+void tdi_umt_payload(td_umt_decoder *d, uint32_t file, uint8_t of, uint64_t start,
                  uint64_t end);
 
-/* The next fragment of the payload: TD_EVENT, UMT_DONE when it has been
+/* The next fragment of the payload: TD_EVENT, TDI_DONE when it has been
  * delivered (at once for an empty one), TD_NEED_INPUT or an error. */
-int umt_fragment(td_umt_decoder *d, td_umt_event *ev);
+int tdi_umt_fragment(td_umt_decoder *d, td_umt_event *ev);
 
 
 /* ---- umt_headers.c: file headers and the open pass -------------------- */
 /* Read and check a fixed-size table's header (header_size 32 or 48,
  * known: the row's known bytes). One step; TD_OK when *h is filled. */
-int umt_table_header_read(td_umt_decoder *d, uint32_t file,
+int tdi_umt_table_header_read(td_umt_decoder *d, uint32_t file,
                           uint32_t header_size, uint64_t known,
                           umt_table_header *h);
-int umt_open(td_umt_decoder *d, td_umt_event *ev);
+int tdi_umt_open(td_umt_decoder *d, td_umt_event *ev);
 
 /* Check exec.vtable's 16-byte header at p; keeps RecordCount and the
  * version. */
-int umt_exec_header(td_umt_decoder *d, const uint8_t *p);
+int tdi_umt_exec_header(td_umt_decoder *d, const uint8_t *p);
 
 /* Read and check syscall.vtable's header (one step); keeps its
  * RecordCount and UnifiedIDsVer, which *h holds too. */
-int umt_syscall_header(td_umt_decoder *d, umt_table_header *h);
+int tdi_umt_syscall_header(td_umt_decoder *d, umt_table_header *h);
 
 /* The first record version a table knows. */
-int umt_check_row_version(td_umt_decoder *d, uint32_t file,
+int tdi_umt_check_row_version(td_umt_decoder *d, uint32_t file,
                           const umt_table_header *h);
 
 /* ---- umt_workspace.c: the caller's workspace ---------------------------- */
@@ -173,34 +171,34 @@ typedef struct umt_space {
 } umt_space;
 
 /* Plan the layout for the tables known so far (when a pass begins). */
-void umt_space_plan(td_umt_decoder *d);
+void tdi_umt_space_plan(td_umt_decoder *d);
 /* The layout planned last (all NULL without a workspace). */
-const umt_space *umt_space_of(const td_umt_decoder *d);
+const umt_space *tdi_umt_space_of(const td_umt_decoder *d);
 /* Empty the summary cache (at the start of the record pass). */
-void umt_summaries_clear(const umt_space *ws);
+void tdi_umt_summaries_clear(const umt_space *ws);
 
 /* The summary of instruction `id`, NULL when it is not cached. */
-const umt_ins_summary *umt_summary(const umt_space *ws, uint64_t id);
-void umt_summary_keep(const umt_space *ws, uint64_t id, uint8_t cs64,
+const umt_ins_summary *tdi_umt_summary(const umt_space *ws, uint64_t id);
+void tdi_umt_summary_keep(const umt_space *ws, uint64_t id, uint8_t cs64,
                       uint16_t lc_size);
 
 /* ---- umt_context_map.c ------------------------------------------------ */
 /* The context map's header and every entry below ElemCount, step by step
  * with d->u.open.index. TD_OK when all are checked. */
-int umt_context_map_check(td_umt_decoder *d);
-void umt_map_entry(const uint8_t *p, td_umt_map_entry *e);
+int tdi_umt_context_map_check(td_umt_decoder *d);
+void tdi_umt_map_entry(const uint8_t *p, td_umt_map_entry *e);
 /* Copy register `reg`'s name (16 bytes at most, up to its NUL) into
  * slot->name. One step. */
-int umt_register_name(td_umt_decoder *d, uint16_t reg,
+int tdi_umt_register_name(td_umt_decoder *d, uint16_t reg,
                       td_umt_slot_state *slot);
 
 /* ---- umt_strings.c: cStr and uStr --------------------------------------- */
 /* Prepare d->str for the string at `at` (its area ends at area_end). */
-void umt_string_begin(td_umt_decoder *d, uint32_t file, uint8_t role,
+void tdi_umt_string_begin(td_umt_decoder *d, uint32_t file, uint8_t role,
                       bool wide, uint64_t at, uint64_t area_end);
 /* STRING then BYTES events (none with TD_UMT_NO_PAYLOADS: the string is
- * checked all the same); UMT_DONE at its end. */
-int umt_string_step(td_umt_decoder *d, td_umt_event *ev);
+ * checked all the same); TDI_DONE at its end. */
+int tdi_umt_string_step(td_umt_decoder *d, td_umt_event *ev);
 
 /* ---- umt_ins.c: instruction records ------------------------------------ */
 /* Steps of an instruction: INSTRUCTION, DECODED, disassembly, slots.
@@ -216,55 +214,55 @@ typedef struct umt_ins_context {
     uint64_t report;        /* record: offset of the record in exec.vtable */
 } umt_ins_context;
 
-void umt_ins_begin(td_umt_ins_state *ins, uint64_t id);
-int umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
+void tdi_umt_ins_begin(td_umt_ins_state *ins, uint64_t id);
+int tdi_umt_ins_step(td_umt_decoder *d, td_umt_ins_state *ins,
                  td_umt_slot_state *slot, const umt_ins_context *c,
                  td_umt_event *ev);
 
 /* ---- umt_context.c: rmContext ------------------------------------------ */
-int umt_context_step(td_umt_decoder *d, td_umt_event *ev);
+int tdi_umt_context_step(td_umt_decoder *d, td_umt_event *ev);
 
 /* ---- umt_syscall.c: syscall records ------------------------------------- */
-void umt_sys_begin(td_umt_sys_state *s, uint64_t id);
-/* SYSCALL, then SYSCALL_ARGs; UMT_DONE at the end. `eid`/`type`: the
+void tdi_umt_sys_begin(td_umt_sys_state *s, uint64_t id);
+/* SYSCALL, then SYSCALL_ARGs; TDI_DONE at the end. `eid`/`type`: the
  * execution record that names it (cross-checked), or UMT_NONE/0 for a
  * table row. */
-int umt_sys_step(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
+int tdi_umt_sys_step(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
                  int type, td_umt_event *ev);
 
 /* ---- umt_records.c, umt_record_types.c: execution records in order -- */
-int umt_records(td_umt_decoder *d, td_umt_event *ev);
+int tdi_umt_records(td_umt_decoder *d, td_umt_event *ev);
 /* The first record from the batch's base on whose offsets (with the rest
  * of its group, see umt_records.c) or prev/next pair the batch lacks. */
-uint64_t umt_batch_end(const td_umt_decoder *d, const umt_space *ws);
-bool umt_type_has_context(int type);
+uint64_t tdi_umt_batch_end(const td_umt_decoder *d, const umt_space *ws);
+bool tdi_umt_type_has_context(int type);
 /* Check a record's type, flags and size (common to every mode). */
-int umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
+int tdi_umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
                      uint64_t at);
 
 /* ---- umt_tables.c: one table on its own -------------------------------- */
 /* Prepare the table pass of d->phase. */
-void umt_table_begin(td_umt_decoder *d);
-int umt_tables(td_umt_decoder *d, td_umt_event *ev);
+void tdi_umt_table_begin(td_umt_decoder *d);
+int tdi_umt_tables(td_umt_decoder *d, td_umt_event *ev);
 
 /* ---- umt_chains.c: thread chains and cross-file checks ------------------ */
-int umt_chains(td_umt_decoder *d, td_umt_event *ev);
+int tdi_umt_chains(td_umt_decoder *d, td_umt_event *ev);
 /* A thread row's FirstEID (VALIDATE's thread table pass). */
-void umt_chain_seed(const umt_space *ws, uint64_t thread, uint64_t first);
+void tdi_umt_chain_seed(const umt_space *ws, uint64_t thread, uint64_t first);
 /* Record eid of `thread`, of `type`, with prev/next `pair`, on the thread's
  * chain (the record pass, once the record is checked). */
-void umt_chain_note(const td_umt_decoder *d, const umt_space *ws, uint64_t eid,
+void tdi_umt_chain_note(const td_umt_decoder *d, const umt_space *ws, uint64_t eid,
                     uint32_t thread, int type, const uint64_t *pair);
 
 /* ---- umt_skim.c --------------------------------------------------------- */
 /* Instruction records from d->u.rec.id on, checked in place
  * (TD_UMT_SKIP_INSTRUCTIONS); ws is the workspace's layout. */
-void umt_skim(td_umt_decoder *d, const umt_space *ws);
+void tdi_umt_skim(td_umt_decoder *d, const umt_space *ws);
 
 /* ---- umt_stream.c ------------------------------------------------------- */
-int umt_stream(td_umt_decoder *d, td_umt_event *ev);
+int tdi_umt_stream(td_umt_decoder *d, td_umt_event *ev);
 
 /* ---- umt_xml.c ---------------------------------------------------------- */
-int umt_xml(td_umt_decoder *d, td_umt_event *ev);
+int tdi_umt_xml(td_umt_decoder *d, td_umt_event *ev);
 
-#endif /* TD_UMT_INTERNAL_H */
+#endif /* TDI_UMT_INTERNAL_H */

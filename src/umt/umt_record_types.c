@@ -20,7 +20,7 @@ static bool type_exists(int type)
     return type >= 0 && type <= 11 && type != 7;
 }
 
-bool umt_type_has_context(int type)
+bool tdi_umt_type_has_context(int type)
 {
     return type == TD_UMT_THREAD_BEGIN || type == TD_UMT_SYSCALL_ENTRY ||
            type == TD_UMT_SYSCALL_EXIT || type >= TD_UMT_APC;
@@ -43,22 +43,22 @@ static uint64_t min_size(int type)
     }
 }
 
-int umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
+int tdi_umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
                      uint64_t at)
 {
     int type = p[4];
     if (!type_exists(type))
-        return umt_fail(d, TD_E_UMT_RECORD_TYPE, TD_UMT_EXEC_VTABLE, at + 4,
-                        type == 7 ? TD_REASON("record type 7 does not exist")
-                                  : TD_REASON("record type is above 11"));
+        return tdi_umt_fail(d, TD_E_UMT_RECORD_TYPE, TD_UMT_EXEC_VTABLE, at + 4,
+                        type == 7 ? TDI_REASON("record type 7 does not exist")
+                                  : TDI_REASON("record type is above 11"));
     if (type != TD_UMT_INSTRUCTION &&
         (p[5] & ~TD_UMT_SPECIAL_RECORD_FLAGS) != 0)
-        return umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE, at + 5,
-                        TD_REASON("a record other than an instruction has "
+        return tdi_umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE, at + 5,
+                        TDI_REASON("a record other than an instruction has "
                                   "instruction-only flags (0x04..0x80)"));
     if (window < RECORD_HEADER_SIZE + min_size(type))
-        return umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE, at,
-                        TD_REASON("record window is too small for its "
+        return tdi_umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE, at,
+                        TDI_REASON("record window is too small for its "
                                   "type's fixed fields"));
     return TD_OK;
 }

@@ -79,7 +79,7 @@ static uint64_t pairs_end(const td_umt_decoder *d, const umt_space *ws)
                               : d->u.rec.off_base + d->u.rec.pair_count;
 }
 
-uint64_t umt_batch_end(const td_umt_decoder *d, const umt_space *ws)
+uint64_t tdi_umt_batch_end(const td_umt_decoder *d, const umt_space *ws)
 {
     uint64_t offsets = offsets_end(d), pairs = pairs_end(d, ws);
     return offsets < pairs ? offsets : pairs;
@@ -90,10 +90,10 @@ static const char *offset_fault(const td_umt_decoder *d, const uint64_t *off,
                                 size_t k, uint64_t v)
 {
     if (k > 0 && (v < off[k - 1] || v - off[k - 1] < RECORD_HEADER_SIZE))
-        return TD_REASON("Offset[i + 1] is less than 6 bytes after "
+        return TDI_REASON("Offset[i + 1] is less than 6 bytes after "
                          "Offset[i]");
     if (v > d->exec_end)
-        return TD_REASON("Offset[i] lies past Offset[RecordCount]");
+        return TDI_REASON("Offset[i] lies past Offset[RecordCount]");
     return NULL;
 }
 
@@ -105,22 +105,22 @@ static int refill_offsets(td_umt_decoder *d, const umt_space *ws, uint64_t g0)
     uint64_t *off = offset_store(d, ws, &cap);
     int rc;
     const uint8_t *p =
-        umt_get(d, TD_UMT_EXEC_OFFSETS, at, (size_t)(last - g0 + 1) * 8,
-                TD_REASON("exec.offsets holds fewer than "
+        tdi_umt_get(d, TD_UMT_EXEC_OFFSETS, at, (size_t)(last - g0 + 1) * 8,
+                TDI_REASON("exec.offsets holds fewer than "
                           "RecordCount + 1 offsets"),
                 &rc);
     if (p == NULL)
         return rc;
-    n = umt_span_from(d, at) / 8;
+    n = tdi_umt_span_from(d, at) / 8;
     if (n > cap)
         n = cap;
     if (n > d->records + 1 - g0)
         n = d->records + 1 - g0;
     for (k = 0; k < n; k++) {
-        uint64_t v = td_le64(p + 8 * k);
+        uint64_t v = tdi_le64(p + 8 * k);
         const char *fault = offset_fault(d, off, k, v);
         if (fault != NULL && g0 + k <= last)
-            return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS,
+            return tdi_umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS,
                             at + 8 * k, fault);
         if (fault != NULL)
             break;
@@ -139,19 +139,19 @@ static int refill_pairs(td_umt_decoder *d, const umt_space *ws, uint64_t id)
     uint64_t base = d->u.rec.off_base, at = base * 16, n, k;
     int rc;
     const uint8_t *p =
-        umt_get(d, TD_UMT_EXEC_PREV_NEXT, at, (size_t)(id - base + 1) * 16,
-                TD_REASON("exec.prev_next.column holds fewer than "
+        tdi_umt_get(d, TD_UMT_EXEC_PREV_NEXT, at, (size_t)(id - base + 1) * 16,
+                TDI_REASON("exec.prev_next.column holds fewer than "
                           "RecordCount pairs"),
                 &rc);
     if (p == NULL)
         return rc;
-    n = umt_span_from(d, at) / 16;
+    n = tdi_umt_span_from(d, at) / 16;
     if (n > ws->batch)
         n = ws->batch;
     if (n > d->records - base)
         n = d->records - base;
     for (k = 0; k < 2 * n; k++)
-        ws->pairs[k] = td_le64(p + 8 * k);
+        ws->pairs[k] = tdi_le64(p + 8 * k);
     d->u.rec.pair_count = (uint16_t)n;
     return TD_OK;
 }
@@ -187,10 +187,10 @@ static bool has_ref(int type)
            (type >= TD_UMT_SYSCALL_ENTRY && type <= TD_UMT_SYSCALL_SKIPPED);
 }
 
-/* InsID or SyscallID; umt_check_record made sure the window holds it. */
+/* InsID or SyscallID; tdi_umt_check_record made sure the window holds it. */
 static uint64_t record_ref(const uint8_t *p)
 {
-    return has_ref(p[4]) ? td_le64(p + 6) : 0;
+    return has_ref(p[4]) ? tdi_le64(p + 6) : 0;
 }
 
 /* References to other tables in the record's fixed fields. */
@@ -198,23 +198,23 @@ static int check_references(td_umt_decoder *d, const uint8_t *p)
 {
     uint64_t at = d->u.rec.start, ref = record_ref(p);
     int type = p[4];
-    if (td_le32(p) >= d->thread_rows)
-        return umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at,
-                        TD_REASON("ThreadID is not a row of thread.itable"));
+    if (tdi_le32(p) >= d->thread_rows)
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at,
+                        TDI_REASON("ThreadID is not a row of thread.itable"));
     if (type == TD_UMT_INSTRUCTION && ref >= d->ins_rows)
-        return umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
-                        TD_REASON("InsID is not a row of ins.itable"));
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
+                        TDI_REASON("InsID is not a row of ins.itable"));
     if ((type == TD_UMT_SYSCALL_ENTRY || type == TD_UMT_SYSCALL_SKIPPED) &&
         ref >= d->syscall_rows)
-        return umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
-                        TD_REASON("SyscallID is not a syscall record"));
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
+                        TDI_REASON("SyscallID is not a syscall record"));
     if (type == TD_UMT_SYSCALL_EXIT && !umt_id_or_none(ref, d->syscall_rows))
-        return umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
-                        TD_REASON("SyscallID is neither -1 nor a syscall "
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
+                        TDI_REASON("SyscallID is neither -1 nor a syscall "
                                   "record"));
     if (type == TD_UMT_APPLICATION_END && d->u.rec.id + 1 != d->records)
-        return umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at,
-                        TD_REASON("an application end record is not the "
+        return tdi_umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at,
+                        TDI_REASON("an application end record is not the "
                                   "last record"));
     return TD_OK;
 }
@@ -224,14 +224,14 @@ static void record_event(td_umt_decoder *d, const uint8_t *p, td_umt_event *ev)
     int type = p[4];
     bool has_code =
         type == TD_UMT_THREAD_END || type == TD_UMT_APPLICATION_END;
-    umt_event(d, ev, TD_UMT_EV_RECORD, TD_UMT_EXEC_VTABLE, d->u.rec.start,
+    tdi_umt_event(d, ev, TD_UMT_EV_RECORD, TD_UMT_EXEC_VTABLE, d->u.rec.start,
               d->u.rec.end - d->u.rec.start);
     ev->record.type = p[4];
     ev->record.flags = p[5];
     ev->record.exec_version = d->exec_version;
-    ev->record.thread = td_as_i32(td_le32(p));
+    ev->record.thread = tdi_as_i32(tdi_le32(p));
     ev->record.ref = (int64_t)record_ref(p);
-    ev->record.exit_code = has_code ? td_as_i32(td_le32(p + 6)) : 0;
+    ev->record.exit_code = has_code ? tdi_as_i32(tdi_le32(p + 6)) : 0;
 }
 
 /* What follows the RECORD event. */
@@ -247,13 +247,13 @@ static void plan(td_umt_decoder *d, const uint8_t *p)
         (type == TD_UMT_SYSCALL_ENTRY || type == TD_UMT_SYSCALL_EXIT ? 8 : 0);
     d->app_end = type == TD_UMT_APPLICATION_END;
     if (type == TD_UMT_INSTRUCTION) {
-        umt_ins_begin(&d->u.rec.k.ins, ref);
+        tdi_umt_ins_begin(&d->u.rec.k.ins, ref);
         d->u.rec.sub = RS_INSTRUCTION;
     } else if (type >= TD_UMT_SYSCALL_ENTRY &&
                type <= TD_UMT_SYSCALL_SKIPPED && ref != UMT_NONE) {
-        umt_sys_begin(&d->u.rec.k.sys, ref);
+        tdi_umt_sys_begin(&d->u.rec.k.sys, ref);
         d->u.rec.sub = RS_SYSCALL;
-    } else if (umt_type_has_context(type)) {
+    } else if (tdi_umt_type_has_context(type)) {
         d->u.rec.sub = RS_CONTEXT;
     } else {
         d->u.rec.sub = RS_NEXT;
@@ -265,7 +265,7 @@ static void follow_chain(const td_umt_decoder *d, const umt_space *ws,
                          const uint8_t *p)
 {
     if (ws->chains != NULL)
-        umt_chain_note(d, ws, d->u.rec.id, td_le32(p), p[4],
+        tdi_umt_chain_note(d, ws, d->u.rec.id, tdi_le32(p), p[4],
                        ws->pairs + 2 * (d->u.rec.id - d->u.rec.off_base));
 }
 
@@ -274,12 +274,12 @@ static int header(td_umt_decoder *d, const umt_space *ws, td_umt_event *ev)
     uint64_t size = d->u.rec.end - d->u.rec.start;
     int rc;
     const uint8_t *p =
-        umt_get(d, TD_UMT_EXEC_VTABLE, d->u.rec.start,
+        tdi_umt_get(d, TD_UMT_EXEC_VTABLE, d->u.rec.start,
                 size < HEAD_READ ? (size_t)size : HEAD_READ,
-                TD_REASON("exec.vtable ends inside a record"), &rc);
+                TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
-    rc = umt_check_record(d, p, size, d->u.rec.start);
+    rc = tdi_umt_check_record(d, p, size, d->u.rec.start);
     if (rc == TD_OK)
         rc = check_references(d, p);
     if (rc != TD_OK)
@@ -287,7 +287,7 @@ static int header(td_umt_decoder *d, const umt_space *ws, td_umt_event *ev)
     follow_chain(d, ws, p);
     plan(d, p);
     if (p[4] == TD_UMT_INSTRUCTION && skipping(d))
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     record_event(d, p, ev);
     return TD_EVENT;
 }
@@ -304,32 +304,30 @@ static int instruction(td_umt_decoder *d, const umt_space *ws,
     c.window = d->u.rec.end - d->u.rec.start;
     c.flags = d->u.rec.flags;
     c.report = d->u.rec.start;
-    rc = umt_ins_step(d, &d->u.rec.k.ins, &d->u.rec.slot, &c, ev);
-    if (rc == UMT_DONE)
+    rc = tdi_umt_ins_step(d, &d->u.rec.k.ins, &d->u.rec.slot, &c, ev);
+    if (rc == TDI_DONE)
         d->u.rec.sub = RS_NEXT;
-    return rc == UMT_DONE ? UMT_AGAIN : rc;
+    return rc == TDI_DONE ? TDI_AGAIN : rc;
 }
 
 static int syscall(td_umt_decoder *d, td_umt_event *ev)
 {
-    int rc = umt_sys_step(d, &d->u.rec.k.sys, d->u.rec.id, d->u.rec.type, ev);
-    if (rc == UMT_DONE)
+    int rc = tdi_umt_sys_step(d, &d->u.rec.k.sys, d->u.rec.id, d->u.rec.type, ev);
+    if (rc == TDI_DONE)
         d->u.rec.sub =
-            umt_type_has_context(d->u.rec.type) ? RS_CONTEXT : RS_NEXT;
-    return rc == UMT_DONE ? UMT_AGAIN : rc;
+            tdi_umt_type_has_context(d->u.rec.type) ? RS_CONTEXT : RS_NEXT;
+    return rc == TDI_DONE ? TDI_AGAIN : rc;
 }
 
 static int finish(td_umt_decoder *d, td_umt_event *ev)
 {
     d->u.rec.sub = RS_DONE;
     if (d->app_end)
-        return UMT_DONE;
-    umt_event(d, ev, TD_UMT_EV_WARNING, TD_UMT_EXEC_VTABLE, d->exec_end, 0);
+        return TDI_DONE;
+    tdi_umt_event(d, ev, TD_UMT_EV_WARNING, TD_UMT_EXEC_VTABLE, d->exec_end, 0);
     ev->eid = -1;
     ev->warning.code = TD_W_UMT_NO_APPLICATION_END;
-    ev->warning.reason = TD_REASON("the last record is not an application "
-                                   "end: the application did not exit "
-                                   "gracefully or the trace was cut");
+    ev->warning.reason = tdi_warning_reason(TD_W_UMT_NO_APPLICATION_END);
     return TD_EVENT;
 }
 
@@ -340,15 +338,15 @@ static int record_step(td_umt_decoder *d, const umt_space *ws,
     switch (d->u.rec.sub) {
     case RS_WINDOW:
         if (skipping(d))
-            umt_skim(d, ws);
+            tdi_umt_skim(d, ws);
         if (d->u.rec.id >= d->records) {
             d->u.rec.sub = RS_FINISH;
-            return UMT_AGAIN;
+            return TDI_AGAIN;
         }
         rc = window(d, ws);
         if (rc == TD_OK)
             d->u.rec.sub = RS_HEADER;
-        return rc == TD_OK ? UMT_AGAIN : rc;
+        return rc == TD_OK ? TDI_AGAIN : rc;
     case RS_HEADER:
         return header(d, ws, ev);
     case RS_INSTRUCTION:
@@ -356,27 +354,27 @@ static int record_step(td_umt_decoder *d, const umt_space *ws,
     case RS_SYSCALL:
         return syscall(d, ev);
     case RS_CONTEXT:
-        rc = umt_context_step(d, ev);
-        if (rc == UMT_DONE)
+        rc = tdi_umt_context_step(d, ev);
+        if (rc == TDI_DONE)
             d->u.rec.sub = RS_NEXT;
-        return rc == UMT_DONE ? UMT_AGAIN : rc;
+        return rc == TDI_DONE ? TDI_AGAIN : rc;
     case RS_NEXT:
         d->u.rec.id++;
         d->u.rec.sub = RS_WINDOW;
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     case RS_FINISH:
         return finish(d, ev);
     default:
-        return UMT_DONE;
+        return TDI_DONE;
     }
 }
 
-int umt_records(td_umt_decoder *d, td_umt_event *ev)
+int tdi_umt_records(td_umt_decoder *d, td_umt_event *ev)
 {
-    const umt_space *ws = umt_space_of(d);
+    const umt_space *ws = tdi_umt_space_of(d);
     int rc;
     do
         rc = record_step(d, ws, ev);
-    while (rc == UMT_AGAIN);
+    while (rc == TDI_AGAIN);
     return rc;
 }

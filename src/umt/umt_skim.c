@@ -26,9 +26,9 @@ static bool sound(const td_umt_decoder *d, const umt_space *ws,
 {
     const umt_ins_summary *s;
     if (p[4] != TD_UMT_INSTRUCTION || window < INS_RECORD_SIZE ||
-        td_le32(p) >= d->thread_rows)
+        tdi_le32(p) >= d->thread_rows)
         return false;
-    s = umt_summary(ws, td_le64(p + 6));
+    s = tdi_umt_summary(ws, tdi_le64(p + 6));
     return s != NULL && (p[5] & TD_UMT_FLAG_64BIT) == s->cs64 &&
            window == INS_RECORD_SIZE + (uint64_t)s->lc_size;
 }
@@ -43,14 +43,14 @@ static const uint8_t *in_span(const td_input *in, uint64_t start)
     return in->span + from;
 }
 
-void umt_skim(td_umt_decoder *d, const umt_space *ws)
+void tdi_umt_skim(td_umt_decoder *d, const umt_space *ws)
 {
     const td_input *in = &d->in;
     uint64_t id = d->u.rec.id, base = d->u.rec.off_base, end;
     if (ws->summaries == NULL || in->source != TD_UMT_EXEC_VTABLE ||
         in->waiting || in->span == NULL)
         return;
-    end = umt_batch_end(d, ws);
+    end = tdi_umt_batch_end(d, ws);
     if (end > d->records)
         end = d->records;
     for (; id >= base && id < end; id++) {
@@ -59,7 +59,7 @@ void umt_skim(td_umt_decoder *d, const umt_space *ws)
         if (p == NULL || !sound(d, ws, p, ws->offsets[id - base + 1] - start))
             break;
         if (ws->chains != NULL)
-            umt_chain_note(d, ws, id, td_le32(p), TD_UMT_INSTRUCTION,
+            tdi_umt_chain_note(d, ws, id, tdi_le32(p), TD_UMT_INSTRUCTION,
                            ws->pairs + 2 * (id - base));
     }
     d->u.rec.id = id;

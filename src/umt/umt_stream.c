@@ -33,26 +33,26 @@ static int stall(td_umt_decoder *d, uint32_t file, uint64_t at,
 {
     if (d->in.waiting)
         return TD_NEED_INPUT;
-    return umt_fail(d, TD_E_TRUNCATED, file, at, reason);
+    return tdi_umt_fail(d, TD_E_TRUNCATED, file, at, reason);
 }
 
 static void go_to(td_umt_decoder *d, uint32_t file, uint64_t offset)
 {
     if (d->in.source != file)
-        td_input_seek(&d->in, file, offset);
+        tdi_input_seek(&d->in, file, offset);
 }
 
 static int header(td_umt_decoder *d)
 {
-    const uint8_t *p = td_input_peek(&d->in, EXEC_HEADER_SIZE);
+    const uint8_t *p = tdi_input_peek(&d->in, EXEC_HEADER_SIZE);
     int rc;
     if (p == NULL)
         return stall(d, TD_UMT_EXEC_VTABLE, 0,
-                     TD_REASON("exec.vtable is shorter than its header"));
-    rc = umt_exec_header(d, p);
+                     TDI_REASON("exec.vtable is shorter than its header"));
+    rc = tdi_umt_exec_header(d, p);
     if (rc != TD_OK)
         return rc;
-    td_input_take(&d->in, EXEC_HEADER_SIZE);
+    tdi_input_take(&d->in, EXEC_HEADER_SIZE);
     d->u.stream.vt_pos = EXEC_HEADER_SIZE;
     return TD_OK;
 }
@@ -61,14 +61,14 @@ static int check_offset(td_umt_decoder *d, uint64_t v, uint64_t index)
 {
     uint8_t n = d->u.stream.off_count;
     if (index == 0 && (umt_negative(v) || v < EXEC_HEADER_SIZE))
-        return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, 0,
-                        TD_REASON("Offset[0] points into the exec.vtable "
+        return tdi_umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, 0,
+                        TDI_REASON("Offset[0] points into the exec.vtable "
                                   "header"));
     if (n > 0 &&
         (v < d->u.stream.off[n - 1] ||
          v - d->u.stream.off[n - 1] < RECORD_HEADER_SIZE || umt_negative(v)))
-        return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, index * 8,
-                        TD_REASON("Offset[i + 1] is less than 6 bytes after "
+        return tdi_umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, index * 8,
+                        TDI_REASON("Offset[i + 1] is less than 6 bytes after "
                                   "Offset[i]"));
     return TD_OK;
 }
@@ -82,17 +82,17 @@ static int offsets(td_umt_decoder *d)
     while (d->u.stream.off_count < STREAM_BATCH &&
            d->u.stream.off_read <= last) {
         uint64_t index = d->u.stream.off_read, v;
-        const uint8_t *p = td_input_peek(&d->in, 8);
+        const uint8_t *p = tdi_input_peek(&d->in, 8);
         int rc;
         if (p == NULL)
             return stall(d, TD_UMT_EXEC_OFFSETS, index * 8,
-                         TD_REASON("exec.offsets holds fewer than "
+                         TDI_REASON("exec.offsets holds fewer than "
                                    "RecordCount + 1 offsets"));
-        v = td_le64(p);
+        v = tdi_le64(p);
         rc = check_offset(d, v, index);
         if (rc != TD_OK)
             return rc;
-        td_input_take(&d->in, 8);
+        tdi_input_take(&d->in, 8);
         d->u.stream.off[d->u.stream.off_count++] = v;
         d->u.stream.off_read++;
     }
@@ -103,10 +103,10 @@ static int offsets(td_umt_decoder *d)
 static int skip_to_first(td_umt_decoder *d)
 {
     uint64_t first = d->u.stream.off[0];
-    while (td_input_tell(&d->in) < first) {
-        if (td_input_skip(&d->in, first - td_input_tell(&d->in)) == 0)
+    while (tdi_input_tell(&d->in) < first) {
+        if (tdi_input_skip(&d->in, first - tdi_input_tell(&d->in)) == 0)
             return stall(d, TD_UMT_EXEC_VTABLE, first,
-                         TD_REASON("exec.vtable ends before Offset[0]"));
+                         TDI_REASON("exec.vtable ends before Offset[0]"));
     }
     return TD_OK;
 }
@@ -117,31 +117,31 @@ static int record(td_umt_decoder *d, td_umt_event *ev)
     uint64_t start = d->u.stream.off[k], end = d->u.stream.off[k + 1];
     uint64_t window = end - start;
     const uint8_t *p =
-        td_input_peek(&d->in, window < 14 ? (size_t)window : 14);
+        tdi_input_peek(&d->in, window < 14 ? (size_t)window : 14);
     int rc, type;
     if (p == NULL)
         return stall(d, TD_UMT_EXEC_VTABLE, start,
-                     TD_REASON("exec.vtable ends inside a record"));
-    rc = umt_check_record(d, p, window, start);
+                     TDI_REASON("exec.vtable ends inside a record"));
+    rc = tdi_umt_check_record(d, p, window, start);
     if (rc != TD_OK)
         return rc;
     type = p[4];
-    umt_event(d, ev, TD_UMT_EV_RECORD, TD_UMT_EXEC_VTABLE, start, window);
+    tdi_umt_event(d, ev, TD_UMT_EV_RECORD, TD_UMT_EXEC_VTABLE, start, window);
     ev->eid = (int64_t)d->u.stream.id;
     ev->record.type = p[4];
     ev->record.flags = p[5];
     ev->record.exec_version = d->exec_version;
-    ev->record.thread = td_as_i32(td_le32(p));
+    ev->record.thread = tdi_as_i32(tdi_le32(p));
     ev->record.ref =
         type == TD_UMT_INSTRUCTION || (type >= TD_UMT_SYSCALL_ENTRY &&
                                        type <= TD_UMT_SYSCALL_SKIPPED)
-            ? (int64_t)td_le64(p + 6)
+            ? (int64_t)tdi_le64(p + 6)
             : 0;
     ev->record.exit_code =
         type == TD_UMT_THREAD_END || type == TD_UMT_APPLICATION_END
-            ? td_as_i32(td_le32(p + 6))
+            ? tdi_as_i32(tdi_le32(p + 6))
             : 0;
-    td_input_take(&d->in, RECORD_HEADER_SIZE);
+    tdi_input_take(&d->in, RECORD_HEADER_SIZE);
     d->u.stream.start = start;
     d->u.stream.end = end;
     return TD_EVENT;
@@ -153,26 +153,26 @@ static const uint8_t *data_bytes(td_umt_decoder *d, uint64_t max, size_t *len)
 {
     const uint8_t *p;
     if (d->in.staged == 0)
-        return td_input_piece(&d->in, max, len);
+        return tdi_input_piece(&d->in, max, len);
     *len = d->in.staged;
-    p = td_input_peek(&d->in, *len);
-    td_input_take(&d->in, *len);
+    p = tdi_input_peek(&d->in, *len);
+    tdi_input_take(&d->in, *len);
     return p;
 }
 
 static int data(td_umt_decoder *d, td_umt_event *ev)
 {
-    uint64_t at = td_input_tell(&d->in),
+    uint64_t at = tdi_input_tell(&d->in),
              from = d->u.stream.start + RECORD_HEADER_SIZE;
     size_t len;
     const uint8_t *p;
     if (at == d->u.stream.end)
-        return UMT_DONE;
+        return TDI_DONE;
     p = data_bytes(d, d->u.stream.end - at, &len);
     if (p == NULL)
         return stall(d, TD_UMT_EXEC_VTABLE, d->u.stream.start,
-                     TD_REASON("exec.vtable ends inside a record"));
-    umt_event(d, ev, TD_UMT_EV_BYTES, TD_UMT_EXEC_VTABLE, at, len);
+                     TDI_REASON("exec.vtable ends inside a record"));
+    tdi_umt_event(d, ev, TD_UMT_EV_BYTES, TD_UMT_EXEC_VTABLE, at, len);
     ev->eid = (int64_t)d->u.stream.id;
     ev->bytes.of = TD_UMT_OF_RECORD;
     ev->bytes.data = p;
@@ -180,7 +180,7 @@ static int data(td_umt_decoder *d, td_umt_event *ev)
     ev->bytes.pos = at - from;
     ev->bytes.total = d->u.stream.end - from;
     if (at + len == d->u.stream.end)
-        ev->flags = TD_UMT_LAST_FRAGMENT;
+        ev->flags = TD_LAST_FRAGMENT;
     return TD_EVENT;
 }
 
@@ -195,7 +195,7 @@ static void next_record(td_umt_decoder *d)
     } else if (k + 1 < d->u.stream.off_count) {
         d->u.stream.step = S_RECORD;
     } else {
-        d->u.stream.vt_pos = td_input_tell(&d->in);
+        d->u.stream.vt_pos = tdi_input_tell(&d->in);
         d->u.stream.off[0] = d->u.stream.off[k];
         d->u.stream.off_count = 1;
         d->u.stream.off_base = d->u.stream.id;
@@ -213,17 +213,17 @@ static int stream_step(td_umt_decoder *d, td_umt_event *ev)
             d->u.stream.step = S_DONE;
         else if (rc == TD_OK)
             d->u.stream.step = S_OFFSETS;
-        return rc == TD_OK ? UMT_AGAIN : rc;
+        return rc == TD_OK ? TDI_AGAIN : rc;
     case S_OFFSETS:
         rc = offsets(d);
         if (rc == TD_OK)
             d->u.stream.step = d->u.stream.id == 0 ? S_SKIP : S_RECORD;
-        return rc == TD_OK ? UMT_AGAIN : rc;
+        return rc == TD_OK ? TDI_AGAIN : rc;
     case S_SKIP:
         rc = skip_to_first(d);
         if (rc == TD_OK)
             d->u.stream.step = S_RECORD;
-        return rc == TD_OK ? UMT_AGAIN : rc;
+        return rc == TD_OK ? TDI_AGAIN : rc;
     case S_RECORD:
         rc = record(d, ev);
         if (rc == TD_EVENT)
@@ -231,22 +231,22 @@ static int stream_step(td_umt_decoder *d, td_umt_event *ev)
         return rc;
     case S_DATA:
         rc = data(d, ev);
-        if (rc == UMT_DONE)
+        if (rc == TDI_DONE)
             d->u.stream.step = S_NEXT;
-        return rc == UMT_DONE ? UMT_AGAIN : rc;
+        return rc == TDI_DONE ? TDI_AGAIN : rc;
     case S_NEXT:
         next_record(d);
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     default:
-        return UMT_DONE;
+        return TDI_DONE;
     }
 }
 
-int umt_stream(td_umt_decoder *d, td_umt_event *ev)
+int tdi_umt_stream(td_umt_decoder *d, td_umt_event *ev)
 {
     int rc;
     do
         rc = stream_step(d, ev);
-    while (rc == UMT_AGAIN);
+    while (rc == TDI_AGAIN);
     return rc;
 }

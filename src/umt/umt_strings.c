@@ -22,7 +22,7 @@
 
 enum string_step { S_HEAD = 0, S_TERMINATOR, S_EVENT, S_BYTES };
 
-void umt_string_begin(td_umt_decoder *d, uint32_t file, uint8_t role,
+void tdi_umt_string_begin(td_umt_decoder *d, uint32_t file, uint8_t role,
                       bool wide, uint64_t at, uint64_t area_end)
 {
     d->str.at = at;
@@ -36,12 +36,12 @@ void umt_string_begin(td_umt_decoder *d, uint32_t file, uint8_t role,
 
 static int bad(td_umt_decoder *d, const char *reason)
 {
-    return umt_fail(d, TD_E_UMT_STRING, d->str.file, d->str.at, reason);
+    return tdi_umt_fail(d, TD_E_UMT_STRING, d->str.file, d->str.at, reason);
 }
 
 static uint32_t unit_at(const td_umt_decoder *d, const uint8_t *p)
 {
-    return d->str.wide ? td_le16(p) : p[0];
+    return d->str.wide ? tdi_le16(p) : p[0];
 }
 
 static bool zero_bytes(const uint8_t *p, size_t from, size_t to)
@@ -56,7 +56,7 @@ static bool zero_bytes(const uint8_t *p, size_t from, size_t to)
 static int detect(td_umt_decoder *d, const uint8_t *p, size_t n)
 {
     size_t unit = d->str.wide ? 2 : 1;
-    if (td_le16(p) == 0)
+    if (tdi_le16(p) == 0)
         return TD_UMT_LAYOUT_UNKNOWN;
     if (unit_at(d, p + 2) != 0)
         return TD_UMT_LAYOUT_AS_BUILT;
@@ -73,15 +73,15 @@ static int measure(td_umt_decoder *d, const uint8_t *p, size_t n, int layout)
     unsigned shift = d->str.wide ? 1 : 0;
     uint64_t head = layout == TD_UMT_LAYOUT_2013 ? 8 : 2, length, room;
     if (n < head + unit)
-        return bad(d, TD_REASON("string runs past the end of its area"));
-    length = layout == TD_UMT_LAYOUT_2013 ? td_le64(p) : td_le16(p);
+        return bad(d, TDI_REASON("string runs past the end of its area"));
+    length = layout == TD_UMT_LAYOUT_2013 ? tdi_le64(p) : tdi_le16(p);
     if (length > 0 && unit_at(d, p + head) == 0)
-        return bad(d, TD_REASON("string is not in the trace's layout (its "
+        return bad(d, TDI_REASON("string is not in the trace's layout (its "
                                 "first character is NUL)"));
     room = (d->str.area_end - d->str.at - head) >> shift;
     if (length >= room)
-        return bad(d, TD_REASON("string runs past the end of its area"));
-    umt_payload(d, d->str.file, TD_UMT_OF_STRING, d->str.at + head,
+        return bad(d, TDI_REASON("string runs past the end of its area"));
+    tdi_umt_payload(d, d->str.file, TD_UMT_OF_STRING, d->str.at + head,
                 d->str.at + head + length * unit);
     return TD_OK;
 }
@@ -93,15 +93,15 @@ static int head(td_umt_decoder *d)
     int rc, layout = d->layout;
     const uint8_t *p;
     if (n < (d->str.wide ? 4u : 3u))
-        return bad(d, TD_REASON("string runs past the end of its area"));
-    p = umt_get(d, d->str.file, d->str.at, n,
-                TD_REASON("the file ends inside a string"), &rc);
+        return bad(d, TDI_REASON("string runs past the end of its area"));
+    p = tdi_umt_get(d, d->str.file, d->str.at, n,
+                TDI_REASON("the file ends inside a string"), &rc);
     if (p == NULL)
         return rc;
     if (layout == TD_UMT_LAYOUT_UNKNOWN) {
         layout = detect(d, p, n);
         if (layout < 0)
-            return bad(d, TD_REASON("string fits neither the 2013 (64-bit "
+            return bad(d, TDI_REASON("string fits neither the 2013 (64-bit "
                                     "length) nor the as-built (16-bit "
                                     "length) layout"));
         d->layout = (uint8_t)layout;
@@ -117,12 +117,12 @@ static int terminator(td_umt_decoder *d)
     size_t unit = d->str.wide ? 2 : 1;
     int rc;
     const uint8_t *p =
-        umt_get(d, d->str.file, d->payload.end, unit,
-                TD_REASON("the file ends inside a string"), &rc);
+        tdi_umt_get(d, d->str.file, d->payload.end, unit,
+                TDI_REASON("the file ends inside a string"), &rc);
     if (p == NULL)
         return rc;
     if (unit_at(d, p) != 0)
-        return bad(d, TD_REASON("string is not NUL-terminated after Length "
+        return bad(d, TDI_REASON("string is not NUL-terminated after Length "
                                 "characters"));
     return TD_OK;
 }
@@ -130,7 +130,7 @@ static int terminator(td_umt_decoder *d)
 static int string_event(td_umt_decoder *d, td_umt_event *ev)
 {
     uint64_t unit = d->str.wide ? 2 : 1;
-    umt_event(d, ev, TD_UMT_EV_STRING, d->str.file, d->str.at,
+    tdi_umt_event(d, ev, TD_UMT_EV_STRING, d->str.file, d->str.at,
               d->payload.end + unit - d->str.at);
     ev->string.role = d->str.role;
     ev->string.wide = d->str.wide;
@@ -140,7 +140,7 @@ static int string_event(td_umt_decoder *d, td_umt_event *ev)
     return TD_EVENT;
 }
 
-int umt_string_step(td_umt_decoder *d, td_umt_event *ev)
+int tdi_umt_string_step(td_umt_decoder *d, td_umt_event *ev)
 {
     int rc;
     switch (d->str.step) {
@@ -150,16 +150,16 @@ int umt_string_step(td_umt_decoder *d, td_umt_event *ev)
     case S_TERMINATOR:
         rc = terminator(d);
         if (rc == TD_OK && (d->flags & TD_UMT_NO_PAYLOADS) != 0)
-            return UMT_DONE;
+            return TDI_DONE;
         break;
     case S_EVENT:
         d->str.step = S_BYTES;
         return string_event(d, ev);
     default:
-        return umt_fragment(d, ev);
+        return tdi_umt_fragment(d, ev);
     }
     if (rc != TD_OK)
         return rc;
     d->str.step++;
-    return UMT_AGAIN;
+    return TDI_AGAIN;
 }

@@ -8,7 +8,7 @@
  * validating the table, the entry record at BeginEID and the exit record at
  * EndEID (their windows from exec.offsets, then their first bytes), which
  * must be of the right type and name this syscall. An execution record
- * that names a syscall is checked from the other side in umt_sys_step's
+ * that names a syscall is checked from the other side in tdi_umt_sys_step's
  * record checks (BeginEID or EndEID must be that record).
  */
 #include "umt_internal.h"
@@ -25,7 +25,7 @@ enum sys_step {
     Y_DONE
 };
 
-void umt_sys_begin(td_umt_sys_state *s, uint64_t id)
+void tdi_umt_sys_begin(td_umt_sys_state *s, uint64_t id)
 {
     memset(s, 0, sizeof *s);
     s->id = id;
@@ -35,25 +35,25 @@ static int pair(td_umt_decoder *d, td_umt_sys_state *s)
 {
     uint64_t at = s->id * 16;
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_SYSCALL_OFFSETS, at, 16,
-                               TD_REASON("syscall.offsets holds fewer than "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_SYSCALL_OFFSETS, at, 16,
+                               TDI_REASON("syscall.offsets holds fewer than "
                                          "RecordCount pairs"),
                                &rc);
     if (p == NULL)
         return rc;
-    s->at = td_le64(p);
-    s->size = td_le64(p + 8);
+    s->at = tdi_le64(p);
+    s->size = tdi_le64(p + 8);
     if (umt_negative(s->at) || s->at < EXEC_HEADER_SIZE)
-        return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_SYSCALL_OFFSETS, at,
-                        TD_REASON("syscall record offset points into the "
+        return tdi_umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_SYSCALL_OFFSETS, at,
+                        TDI_REASON("syscall record offset points into the "
                                   "syscall.vtable header"));
     if (umt_negative(s->size) || s->size < SYSCALL_ROW_SIZE)
-        return umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_SYSCALL_OFFSETS,
+        return tdi_umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_SYSCALL_OFFSETS,
                         at + 8,
-                        TD_REASON("syscall record size is below 64 bytes"));
+                        TDI_REASON("syscall record size is below 64 bytes"));
     if (!umt_fits(s->at, s->size, UINT64_MAX >> 1))
-        return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_SYSCALL_OFFSETS, at,
-                        TD_REASON("syscall record window does not fit in a "
+        return tdi_umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_SYSCALL_OFFSETS, at,
+                        TDI_REASON("syscall record window does not fit in a "
                                   "file"));
     return TD_OK;
 }
@@ -66,33 +66,33 @@ static bool knows_records(const td_umt_decoder *d)
 static int check_fields(td_umt_decoder *d, const td_umt_sys_state *s,
                         const uint8_t *p)
 {
-    uint64_t args = td_le64(p + 40), extras = td_le64(p + 48);
+    uint64_t args = tdi_le64(p + 40), extras = tdi_le64(p + 48);
     uint64_t limit = knows_records(d) ? d->records : UINT64_MAX >> 1;
     if (p[4] > 5)
-        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE, s->at + 4,
-                        TD_REASON("Convention is not 0..5"));
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE, s->at + 4,
+                        TDI_REASON("Convention is not 0..5"));
     if (p[5] > 1)
-        return umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE, s->at + 5,
-                        TD_REASON("Completed is neither 0 nor 1"));
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE, s->at + 5,
+                        TDI_REASON("Completed is neither 0 nor 1"));
     if (s->begin >= limit)
-        return umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_SYSCALL_VTABLE,
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_SYSCALL_VTABLE,
                         s->at + 8,
-                        TD_REASON("BeginEID is not an execution record"));
+                        TDI_REASON("BeginEID is not an execution record"));
     if (s->end != UMT_NONE && (s->end >= limit || s->end <= s->begin))
-        return umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_SYSCALL_VTABLE,
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_SYSCALL_VTABLE,
                         s->at + 16,
-                        TD_REASON("EndEID is neither -1 nor a record after "
+                        TDI_REASON("EndEID is neither -1 nor a record after "
                                   "BeginEID"));
     if (p[5] == 1 && s->end == UMT_NONE)
-        return umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 5,
-                        TD_REASON("a completed syscall has no EndEID"));
+        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 5,
+                        TDI_REASON("a completed syscall has no EndEID"));
     if (p[6] > 0 && (args < SYSCALL_ROW_SIZE ||
                      !umt_fits(args, (uint64_t)p[6] * 8, s->size)))
-        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE, s->at + 40,
-                        TD_REASON("ArgsFP array lies outside the record"));
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE, s->at + 40,
+                        TDI_REASON("ArgsFP array lies outside the record"));
     if (p[7] > 0 && (extras < SYSCALL_ROW_SIZE || extras >= s->size))
-        return umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE, s->at + 48,
-                        TD_REASON("ExtrasFP lies outside the record"));
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE, s->at + 48,
+                        TDI_REASON("ExtrasFP lies outside the record"));
     return TD_OK;
 }
 
@@ -101,17 +101,17 @@ static int check_named_by(td_umt_decoder *d, const td_umt_sys_state *s,
                           uint64_t eid, int type)
 {
     if (type == TD_UMT_SYSCALL_ENTRY && s->begin != eid)
-        return umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 8,
-                        TD_REASON("BeginEID is not the entry record that "
+        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 8,
+                        TDI_REASON("BeginEID is not the entry record that "
                                   "names this syscall"));
     if (type != TD_UMT_SYSCALL_ENTRY && s->end != eid)
-        return umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 16,
-                        TD_REASON("EndEID is not the exit record that names "
+        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 16,
+                        TDI_REASON("EndEID is not the exit record that names "
                                   "this syscall"));
     if (type != TD_UMT_SYSCALL_ENTRY &&
         s->completed != (type == TD_UMT_SYSCALL_EXIT))
-        return umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 5,
-                        TD_REASON("Completed disagrees with the kind of exit "
+        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 5,
+                        TDI_REASON("Completed disagrees with the kind of exit "
                                   "record"));
     return TD_OK;
 }
@@ -119,20 +119,20 @@ static int check_named_by(td_umt_decoder *d, const td_umt_sys_state *s,
 static void syscall_event(const td_umt_decoder *d, const td_umt_sys_state *s,
                           const uint8_t *p, td_umt_event *ev)
 {
-    umt_event(d, ev, TD_UMT_EV_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at, s->size);
+    tdi_umt_event(d, ev, TD_UMT_EV_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at, s->size);
     ev->syscall.id = (int64_t)s->id;
-    ev->syscall.raw_id = td_le16(p);
-    ev->syscall.uniform_id = td_le16(p + 2);
+    ev->syscall.raw_id = tdi_le16(p);
+    ev->syscall.uniform_id = tdi_le16(p + 2);
     ev->syscall.convention = p[4];
     ev->syscall.completed = p[5];
     ev->syscall.arg_count = p[6];
     ev->syscall.extra_count = p[7];
     ev->syscall.begin_eid = (int64_t)s->begin;
     ev->syscall.end_eid = (int64_t)s->end;
-    ev->syscall.before_sp = td_le64(p + 24);
-    ev->syscall.result = td_le64(p + 32);
-    ev->syscall.args_offset = s->at + td_le64(p + 40);
-    ev->syscall.extras_offset = s->at + td_le64(p + 48);
+    ev->syscall.before_sp = tdi_le64(p + 24);
+    ev->syscall.result = tdi_le64(p + 32);
+    ev->syscall.args_offset = s->at + tdi_le64(p + 40);
+    ev->syscall.extras_offset = s->at + tdi_le64(p + 48);
 }
 
 static int record(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
@@ -140,14 +140,14 @@ static int record(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
 {
     int rc;
     const uint8_t *p =
-        umt_get(d, TD_UMT_SYSCALL_VTABLE, s->at, SYSCALL_ROW_SIZE,
-                TD_REASON("syscall.vtable ends inside a "
+        tdi_umt_get(d, TD_UMT_SYSCALL_VTABLE, s->at, SYSCALL_ROW_SIZE,
+                TDI_REASON("syscall.vtable ends inside a "
                           "record"),
                 &rc);
     if (p == NULL)
         return rc;
-    s->begin = td_le64(p + 8);
-    s->end = td_le64(p + 16);
+    s->begin = tdi_le64(p + 8);
+    s->end = tdi_le64(p + 16);
     s->completed = p[5];
     rc = check_fields(d, s, p);
     if (rc == TD_OK && eid != UMT_NONE)
@@ -155,7 +155,7 @@ static int record(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
     if (rc != TD_OK)
         return rc;
     s->arg_count = p[6];
-    s->args_at = s->at + td_le64(p + 40);
+    s->args_at = s->at + tdi_le64(p + 40);
     syscall_event(d, s, p, ev);
     return TD_EVENT;
 }
@@ -164,15 +164,15 @@ static int argument(td_umt_decoder *d, td_umt_sys_state *s, td_umt_event *ev)
 {
     uint64_t at = s->args_at + (uint64_t)s->arg * 8;
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_SYSCALL_VTABLE, at, 8,
-                               TD_REASON("syscall.vtable ends inside a "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_SYSCALL_VTABLE, at, 8,
+                               TDI_REASON("syscall.vtable ends inside a "
                                          "record"),
                                &rc);
     if (p == NULL)
         return rc;
-    umt_event(d, ev, TD_UMT_EV_SYSCALL_ARG, TD_UMT_SYSCALL_VTABLE, at, 8);
+    tdi_umt_event(d, ev, TD_UMT_EV_SYSCALL_ARG, TD_UMT_SYSCALL_VTABLE, at, 8);
     ev->arg.index = s->arg;
-    ev->arg.value = td_le64(p);
+    ev->arg.value = tdi_le64(p);
     s->arg++;
     return TD_EVENT;
 }
@@ -182,18 +182,18 @@ static int argument(td_umt_decoder *d, td_umt_sys_state *s, td_umt_event *ev)
 static int window(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid)
 {
     int rc;
-    const uint8_t *p = umt_get(d, TD_UMT_EXEC_OFFSETS, eid * 8, 16,
-                               TD_REASON("exec.offsets holds fewer than "
+    const uint8_t *p = tdi_umt_get(d, TD_UMT_EXEC_OFFSETS, eid * 8, 16,
+                               TDI_REASON("exec.offsets holds fewer than "
                                          "RecordCount + 1 offsets"),
                                &rc);
     if (p == NULL)
         return rc;
-    s->rec_at = td_le64(p);
-    s->rec_end = td_le64(p + 8);
+    s->rec_at = tdi_le64(p);
+    s->rec_end = tdi_le64(p + 8);
     if (s->rec_at < EXEC_HEADER_SIZE || s->rec_end > d->exec_end ||
         s->rec_end < s->rec_at || s->rec_end - s->rec_at < RECORD_HEADER_SIZE)
-        return umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, eid * 8,
-                        TD_REASON("record window is under 6 bytes or "
+        return tdi_umt_fail(d, TD_E_UMT_OFFSETS, TD_UMT_EXEC_OFFSETS, eid * 8,
+                        TDI_REASON("record window is under 6 bytes or "
                                   "outside exec.vtable"));
     return TD_OK;
 }
@@ -206,17 +206,17 @@ static int names_this(td_umt_decoder *d, td_umt_sys_state *s, bool entry)
                    : s->completed ? TD_UMT_SYSCALL_EXIT
                                   : TD_UMT_SYSCALL_SKIPPED;
     const uint8_t *p =
-        umt_get(d, TD_UMT_EXEC_VTABLE, s->rec_at,
+        tdi_umt_get(d, TD_UMT_EXEC_VTABLE, s->rec_at,
                 window_size < 14 ? (size_t)window_size : 14,
-                TD_REASON("exec.vtable ends inside a record"), &rc);
+                TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
-    if (p[4] != want || window_size < 14 || td_le64(p + 6) != s->id)
-        return umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, field,
-                        entry ? TD_REASON("the record at BeginEID is not a "
+    if (p[4] != want || window_size < 14 || tdi_le64(p + 6) != s->id)
+        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, field,
+                        entry ? TDI_REASON("the record at BeginEID is not a "
                                           "syscall entry naming this "
                                           "syscall")
-                              : TD_REASON("the record at EndEID is not the "
+                              : TDI_REASON("the record at EndEID is not the "
                                           "exit (or skipped exit, when not "
                                           "Completed) naming this syscall"));
     return TD_OK;
@@ -236,7 +236,7 @@ static int cross_step(td_umt_decoder *d, td_umt_sys_state *s)
     }
 }
 
-int umt_sys_step(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
+int tdi_umt_sys_step(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
                  int type, td_umt_event *ev)
 {
     int rc;
@@ -245,8 +245,8 @@ int umt_sys_step(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
         rc = pair(d, s);
         break;
     case Y_END:
-        rc = umt_need_end(d, TD_UMT_SYSCALL_VTABLE, s->at + s->size, s->at,
-                          TD_REASON("syscall record window runs past the "
+        rc = tdi_umt_need_end(d, TD_UMT_SYSCALL_VTABLE, s->at + s->size, s->at,
+                          TDI_REASON("syscall record window runs past the "
                                     "end of syscall.vtable"));
         break;
     case Y_RECORD:
@@ -262,7 +262,7 @@ int umt_sys_step(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
             s->step = Y_DONE - 1;
         break;
     case Y_DONE:
-        return UMT_DONE;
+        return TDI_DONE;
     default:
         rc = cross_step(d, s);
         break;
@@ -270,5 +270,5 @@ int umt_sys_step(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
     if (rc != TD_OK)
         return rc;
     s->step++;
-    return UMT_AGAIN;
+    return TDI_AGAIN;
 }

@@ -45,7 +45,7 @@ static uint32_t phase_file(int phase)
     }
 }
 
-void umt_table_begin(td_umt_decoder *d)
+void tdi_umt_table_begin(td_umt_decoder *d)
 {
     memset(&d->u.table, 0, sizeof d->u.table);
     d->u.table.file = (uint8_t)phase_file(d->phase);
@@ -59,7 +59,7 @@ static bool validating(const td_umt_decoder *d)
 static void table_event(td_umt_decoder *d, td_umt_event *ev,
                         const umt_table_header *h, uint64_t header_size)
 {
-    umt_event(d, ev, TD_UMT_EV_TABLE, d->u.table.file, 0, header_size);
+    tdi_umt_event(d, ev, TD_UMT_EV_TABLE, d->u.table.file, 0, header_size);
     ev->table.file = d->u.table.file;
     ev->table.header_version = h->header_version;
     ev->table.record_version = h->record_version;
@@ -80,9 +80,9 @@ static int fixed_header(td_umt_decoder *d, td_umt_event *ev)
                         : TABLE_HEADER_SIZE;
     umt_table_header h;
     int rc =
-        umt_table_header_read(d, file, size, known[d->phase - P_MODULES], &h);
+        tdi_umt_table_header_read(d, file, size, known[d->phase - P_MODULES], &h);
     if (rc == TD_OK)
-        rc = umt_check_row_version(d, file, &h);
+        rc = tdi_umt_check_row_version(d, file, &h);
     if (rc != TD_OK)
         return rc;
     d->u.table.fp = h.table;
@@ -105,7 +105,7 @@ static int fixed_header(td_umt_decoder *d, td_umt_event *ev)
 static int syscall_header(td_umt_decoder *d, td_umt_event *ev)
 {
     umt_table_header h;
-    int rc = umt_syscall_header(d, &h);
+    int rc = tdi_umt_syscall_header(d, &h);
     if (rc != TD_OK)
         return rc;
     d->u.table.rows = h.rows;
@@ -134,14 +134,14 @@ static uint64_t row_at(const td_umt_decoder *d)
 
 static const uint8_t *row_bytes(td_umt_decoder *d, size_t n, int *rc)
 {
-    return umt_get(d, d->u.table.file, row_at(d), n,
-                   TD_REASON("the file ends inside a table row"), rc);
+    return tdi_umt_get(d, d->u.table.file, row_at(d), n,
+                   TDI_REASON("the file ends inside a table row"), rc);
 }
 
 static int row_fail(td_umt_decoder *d, int code, uint64_t field,
                     const char *reason)
 {
-    return umt_fail(d, code, d->u.table.file, row_at(d) + field, reason);
+    return tdi_umt_fail(d, code, d->u.table.file, row_at(d) + field, reason);
 }
 
 static bool inside_extra(const td_umt_decoder *d, uint64_t fp)
@@ -159,36 +159,36 @@ static int module_row(td_umt_decoder *d, td_umt_event *ev)
     const uint8_t *p = row_bytes(d, (size_t)n, &rc);
     if (p == NULL)
         return rc;
-    load = td_le64(p);
-    unload = td_le64(p + 8);
+    load = tdi_le64(p);
+    unload = tdi_le64(p + 8);
     if (umt_negative(load) || (validating(d) && load > d->records))
         return row_fail(d, TD_E_UMT_ROW, 0,
-                        TD_REASON("LoadEID is negative or past the last "
+                        TDI_REASON("LoadEID is negative or past the last "
                                   "record"));
     if (unload != UMT_NONE &&
         (unload < load || (validating(d) && unload > d->records)))
         return row_fail(d, TD_E_UMT_ROW, 8,
-                        TD_REASON("UnloadEID is neither -1 nor between "
+                        TDI_REASON("UnloadEID is neither -1 nor between "
                                   "LoadEID and the last record"));
-    if (td_le64(p + 24) < td_le64(p + 16))
+    if (tdi_le64(p + 24) < tdi_le64(p + 16))
         return row_fail(d, TD_E_UMT_ROW, 24,
-                        TD_REASON("EndAddr is below StartAddr"));
-    if (!inside_extra(d, td_le64(p + 32)) || !inside_extra(d, td_le64(p + 40)))
+                        TDI_REASON("EndAddr is below StartAddr"));
+    if (!inside_extra(d, tdi_le64(p + 32)) || !inside_extra(d, tdi_le64(p + 40)))
         return row_fail(d, TD_E_UMT_POINTER,
-                        inside_extra(d, td_le64(p + 32)) ? 40 : 32,
-                        TD_REASON("module name pointer lies outside the "
+                        inside_extra(d, tdi_le64(p + 32)) ? 40 : 32,
+                        TDI_REASON("module name pointer lies outside the "
                                   "extra area"));
-    d->u.table.k.names[0] = td_le64(p + 32);
-    d->u.table.k.names[1] = td_le64(p + 40);
-    umt_event(d, ev, TD_UMT_EV_MODULE, d->u.table.file, row_at(d),
+    d->u.table.k.names[0] = tdi_le64(p + 32);
+    d->u.table.k.names[1] = tdi_le64(p + 40);
+    tdi_umt_event(d, ev, TD_UMT_EV_MODULE, d->u.table.file, row_at(d),
               d->u.table.row_size);
     ev->module.id = (int64_t)d->u.table.row;
     ev->module.load_eid = (int64_t)load;
     ev->module.unload_eid = (int64_t)unload;
-    ev->module.start = td_le64(p + 16);
-    ev->module.end = td_le64(p + 24);
-    ev->module.win_name_fp = td_le64(p + 32);
-    ev->module.device_name_fp = td_le64(p + 40);
+    ev->module.start = tdi_le64(p + 16);
+    ev->module.end = tdi_le64(p + 24);
+    ev->module.win_name_fp = tdi_le64(p + 32);
+    ev->module.device_name_fp = tdi_le64(p + 40);
     ev->module.extra = p + MODULE_ROW_SIZE;
     ev->module.extra_len = (size_t)(n - MODULE_ROW_SIZE);
     return TD_EVENT;
@@ -200,29 +200,29 @@ static int module_names(td_umt_decoder *d, td_umt_event *ev)
     int rc;
     if (*more == M_WIN_NAME || *more == M_DEVICE_NAME) {
         bool win = *more == M_WIN_NAME;
-        umt_string_begin(d, TD_UMT_MODULE_ITABLE,
+        tdi_umt_string_begin(d, TD_UMT_MODULE_ITABLE,
                          win ? TD_UMT_WIN_NAME : TD_UMT_DEVICE_NAME, true,
                          d->u.table.k.names[win ? 0 : 1],
                          d->u.table.extra + d->u.table.extra_size);
         (*more)++;
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     }
-    rc = umt_string_step(d, ev);
-    if (rc != UMT_DONE)
+    rc = tdi_umt_string_step(d, ev);
+    if (rc != TDI_DONE)
         return rc;
     if (*more == M_WIN_RUN) {
         *more = M_DEVICE_NAME;
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     }
-    return UMT_DONE;
+    return TDI_DONE;
 }
 
 /* VALIDATE with room for every thread's chain: where its walk starts. */
 static void seed_chain(const td_umt_decoder *d, uint64_t first)
 {
-    const umt_space *ws = umt_space_of(d);
+    const umt_space *ws = tdi_umt_space_of(d);
     if (ws->chains != NULL)
-        umt_chain_seed(ws, d->u.table.row, first);
+        tdi_umt_chain_seed(ws, d->u.table.row, first);
 }
 
 static int thread_row(td_umt_decoder *d, td_umt_event *ev)
@@ -232,31 +232,31 @@ static int thread_row(td_umt_decoder *d, td_umt_event *ev)
     const uint8_t *p = row_bytes(d, THREAD_ROW_SIZE, &rc);
     if (p == NULL)
         return rc;
-    first = td_le64(p + 16);
-    last = td_le64(p + 24);
-    count = td_le64(p + 32);
-    if (td_le32(p) != d->u.table.row)
+    first = tdi_le64(p + 16);
+    last = tdi_le64(p + 24);
+    count = tdi_le64(p + 32);
+    if (tdi_le32(p) != d->u.table.row)
         return row_fail(d, TD_E_UMT_ROW, 0,
-                        TD_REASON("threadRec ID is not its row number"));
+                        TDI_REASON("threadRec ID is not its row number"));
     if (umt_negative(first) || (validating(d) && first >= d->records))
         return row_fail(d, TD_E_UMT_REFERENCE, 16,
-                        TD_REASON("FirstEID is not an execution record"));
+                        TDI_REASON("FirstEID is not an execution record"));
     if (last != UMT_NONE &&
         (last < first || (validating(d) && last >= d->records)))
         return row_fail(d, TD_E_UMT_REFERENCE, 24,
-                        TD_REASON("LastEID is neither -1 nor a record from "
+                        TDI_REASON("LastEID is neither -1 nor a record from "
                                   "FirstEID on"));
     if (count == 0 || umt_negative(count) ||
         (last != UMT_NONE && count > last - first + 1))
         return row_fail(d, TD_E_UMT_ROW, 32,
-                        TD_REASON("RecCount is not 1 or more, or more than "
+                        TDI_REASON("RecCount is not 1 or more, or more than "
                                   "the records from FirstEID to LastEID"));
     seed_chain(d, first);
-    umt_event(d, ev, TD_UMT_EV_THREAD, d->u.table.file, row_at(d),
+    tdi_umt_event(d, ev, TD_UMT_EV_THREAD, d->u.table.file, row_at(d),
               d->u.table.row_size);
-    ev->thread.id = td_as_i32(td_le32(p));
-    ev->thread.win_tid = td_as_i32(td_le32(p + 4));
-    ev->thread.tib = td_le64(p + 8);
+    ev->thread.id = tdi_as_i32(tdi_le32(p));
+    ev->thread.win_tid = tdi_as_i32(tdi_le32(p + 4));
+    ev->thread.tib = tdi_le64(p + 8);
     ev->thread.first_eid = (int64_t)first;
     ev->thread.last_eid = (int64_t)last;
     ev->thread.rec_count = count;
@@ -270,17 +270,17 @@ static int range_row(td_umt_decoder *d, td_umt_event *ev)
     const uint8_t *p = row_bytes(d, RANGE_ROW_SIZE, &rc);
     if (p == NULL)
         return rc;
-    first = td_le64(p);
-    last = td_le64(p + 8);
+    first = tdi_le64(p);
+    last = tdi_le64(p + 8);
     if (first % PAGE != 0)
         return row_fail(d, TD_E_UMT_ROW, 0,
-                        TD_REASON("address range First is not a multiple "
+                        TDI_REASON("address range First is not a multiple "
                                   "of 4 kB"));
     if (last <= first || last % PAGE != PAGE - 1)
         return row_fail(d, TD_E_UMT_ROW, 8,
-                        TD_REASON("address range Last is not above First "
+                        TDI_REASON("address range Last is not above First "
                                   "and one less than a multiple of 4 kB"));
-    umt_event(d, ev, TD_UMT_EV_ADDRESS_RANGE, d->u.table.file, row_at(d),
+    tdi_umt_event(d, ev, TD_UMT_EV_ADDRESS_RANGE, d->u.table.file, row_at(d),
               d->u.table.row_size);
     ev->range.index = d->u.table.row;
     ev->range.first = first;
@@ -294,15 +294,15 @@ static int range_row(td_umt_decoder *d, td_umt_event *ev)
 static const uint8_t *map_item(td_umt_decoder *d, uint64_t base, uint32_t size,
                                int *rc)
 {
-    return umt_get(d, TD_UMT_CONTEXT_MAP, base + d->u.table.row * size, size,
-                   TD_REASON("context_map.itable is shorter than 17424 "
+    return tdi_umt_get(d, TD_UMT_CONTEXT_MAP, base + d->u.table.row * size, size,
+                   TDI_REASON("context_map.itable is shorter than 17424 "
                              "bytes"),
                    rc);
 }
 
 static void register_event(td_umt_decoder *d, td_umt_event *ev)
 {
-    umt_event(d, ev, TD_UMT_EV_REGISTER_INFO, TD_UMT_CONTEXT_MAP,
+    tdi_umt_event(d, ev, TD_UMT_EV_REGISTER_INFO, TD_UMT_CONTEXT_MAP,
               MAP_NAMES + d->u.table.row * MAP_NAME_SIZE, MAP_NAME_SIZE);
     ev->reginfo.reg = (uint16_t)d->u.table.row;
     ev->reginfo.name = d->u.table.slot.name;
@@ -319,20 +319,20 @@ static int register_part(td_umt_decoder *d)
     const uint8_t *p;
     int rc;
     if (more == G_NAME)
-        return umt_register_name(d, (uint16_t)d->u.table.row,
+        return tdi_umt_register_name(d, (uint16_t)d->u.table.row,
                                  &d->u.table.slot);
     if (more == G_LARGEST) {
         p = map_item(d, 16, 2, &rc);
         if (p == NULL)
             return rc;
-        d->u.table.slot.largest = td_le16(p);
+        d->u.table.slot.largest = tdi_le16(p);
         return TD_OK;
     }
     p = map_item(d, more == G_MAP32 ? MAP_REGMAP32 : MAP_REGMAP64,
                  MAP_INFO_SIZE, &rc);
     if (p == NULL)
         return rc;
-    umt_map_entry(p, &d->u.table.k.map[more - G_MAP32]);
+    tdi_umt_map_entry(p, &d->u.table.k.map[more - G_MAP32]);
     return TD_OK;
 }
 
@@ -340,7 +340,7 @@ static int register_entry(td_umt_decoder *d, td_umt_event *ev)
 {
     int rc;
     if (d->u.table.more > G_EVENT)
-        return UMT_DONE;
+        return TDI_DONE;
     if (d->u.table.more == G_EVENT) {
         d->u.table.more++;
         register_event(d, ev);
@@ -350,7 +350,7 @@ static int register_entry(td_umt_decoder *d, td_umt_event *ev)
     if (rc != TD_OK)
         return rc;
     d->u.table.more++;
-    return UMT_AGAIN;
+    return TDI_AGAIN;
 }
 
 /* ---- The pass -------------------------------------------------------------
@@ -368,7 +368,7 @@ static int header(td_umt_decoder *d, td_umt_event *ev)
     }
 }
 
-/* A row's first step: TD_EVENT when the row is reported whole, UMT_AGAIN
+/* A row's first step: TD_EVENT when the row is reported whole, TDI_AGAIN
  * when its sub-steps go on. */
 static int row_first(td_umt_decoder *d, td_umt_event *ev)
 {
@@ -380,13 +380,13 @@ static int row_first(td_umt_decoder *d, td_umt_event *ev)
     case P_RANGES:
         return range_row(d, ev);
     case P_INSTRUCTIONS:
-        umt_ins_begin(&d->u.table.k.ins, d->u.table.row);
-        return UMT_AGAIN;
+        tdi_umt_ins_begin(&d->u.table.k.ins, d->u.table.row);
+        return TDI_AGAIN;
     case P_SYSCALLS:
-        umt_sys_begin(&d->u.table.k.sys, d->u.table.row);
-        return UMT_AGAIN;
+        tdi_umt_sys_begin(&d->u.table.k.sys, d->u.table.row);
+        return TDI_AGAIN;
     default:
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     }
 }
 
@@ -398,13 +398,13 @@ static int row_more(td_umt_decoder *d, td_umt_event *ev)
         return module_names(d, ev);
     case P_INSTRUCTIONS:
         memset(&c, 0, sizeof c);
-        return umt_ins_step(d, &d->u.table.k.ins, &d->u.table.slot, &c, ev);
+        return tdi_umt_ins_step(d, &d->u.table.k.ins, &d->u.table.slot, &c, ev);
     case P_SYSCALLS:
-        return umt_sys_step(d, &d->u.table.k.sys, UMT_NONE, 0, ev);
+        return tdi_umt_sys_step(d, &d->u.table.k.sys, UMT_NONE, 0, ev);
     case P_REGISTERS:
         return register_entry(d, ev);
     default:
-        return UMT_DONE;
+        return TDI_DONE;
     }
 }
 
@@ -419,29 +419,29 @@ static int table_step(td_umt_decoder *d, td_umt_event *ev)
         return rc;
     case T_ROW:
         if (d->u.table.row >= d->u.table.rows)
-            return UMT_DONE;
+            return TDI_DONE;
         rc = row_first(d, ev);
-        if (rc == TD_EVENT || rc == UMT_AGAIN)
+        if (rc == TD_EVENT || rc == TDI_AGAIN)
             d->u.table.sub = T_MORE;
         return rc;
     case T_MORE:
         rc = row_more(d, ev);
-        if (rc == UMT_DONE)
+        if (rc == TDI_DONE)
             d->u.table.sub = T_NEXT;
-        return rc == UMT_DONE ? UMT_AGAIN : rc;
+        return rc == TDI_DONE ? TDI_AGAIN : rc;
     default:
         d->u.table.row++;
         d->u.table.more = 0;
         d->u.table.sub = T_ROW;
-        return UMT_AGAIN;
+        return TDI_AGAIN;
     }
 }
 
-int umt_tables(td_umt_decoder *d, td_umt_event *ev)
+int tdi_umt_tables(td_umt_decoder *d, td_umt_event *ev)
 {
     int rc;
     do
         rc = table_step(d, ev);
-    while (rc == UMT_AGAIN);
+    while (rc == TDI_AGAIN);
     return rc;
 }

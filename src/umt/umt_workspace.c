@@ -38,7 +38,7 @@ static uint32_t summaries_for(size_t half, uint64_t rows)
     return entries;
 }
 
-void umt_space_plan(td_umt_decoder *d)
+void tdi_umt_space_plan(td_umt_decoder *d)
 {
     size_t head = (sizeof(umt_space) + 7) & ~(size_t)7;
     size_t rest = d->workspace_size - head;
@@ -59,26 +59,26 @@ void umt_space_plan(td_umt_decoder *d)
     ws->summary_mask = summaries_for(rest - 2 * quarter, d->ins_rows) - 1;
 }
 
-const umt_space *umt_space_of(const td_umt_decoder *d)
+const umt_space *tdi_umt_space_of(const td_umt_decoder *d)
 {
     return d->workspace != NULL ? (const umt_space *)d->workspace
                                 : &no_workspace;
 }
 
-void umt_summaries_clear(const umt_space *ws)
+void tdi_umt_summaries_clear(const umt_space *ws)
 {
     if (ws->summaries != NULL)
         memset(ws->summaries, 0,
                ((size_t)ws->summary_mask + 1) * sizeof(umt_ins_summary));
 }
 
-const umt_ins_summary *umt_summary(const umt_space *ws, uint64_t id)
+const umt_ins_summary *tdi_umt_summary(const umt_space *ws, uint64_t id)
 {
     const umt_ins_summary *s = &ws->summaries[id & ws->summary_mask];
     return s->id_plus_one != 0 && s->id_plus_one == id + 1 ? s : NULL;
 }
 
-void umt_summary_keep(const umt_space *ws, uint64_t id, uint8_t cs64,
+void tdi_umt_summary_keep(const umt_space *ws, uint64_t id, uint8_t cs64,
                       uint16_t lc_size)
 {
     umt_ins_summary *s = &ws->summaries[id & ws->summary_mask];

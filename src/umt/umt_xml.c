@@ -14,17 +14,17 @@
 static const uint8_t parts[4] = {0, TD_UMT_XML_START, TD_UMT_XML_TEXT,
                                  TD_UMT_XML_END};
 
-int umt_xml(td_umt_decoder *d, td_umt_event *ev)
+int tdi_umt_xml(td_umt_decoder *d, td_umt_event *ev)
 {
     td_tagscan_event t;
-    int rc = tagscan_step(&d->u.xml, &d->in, &d->fault, &t);
+    int rc = tdi_tagscan_step(&d->u.xml, &d->in, &d->fault, &t);
     if (rc < 0)
         d->fault_file = TD_UMT_TRACE_XML;
     if (rc == TD_END)
-        return UMT_DONE;
+        return TDI_DONE;
     if (rc != TD_EVENT)
         return rc;
-    umt_event(d, ev, TD_UMT_EV_XML, TD_UMT_TRACE_XML, t.offset, t.size);
+    tdi_umt_event(d, ev, TD_UMT_EV_XML, TD_UMT_TRACE_XML, t.offset, t.size);
     ev->xml.part = parts[t.kind];
     ev->xml.path = t.path;
     ev->xml.path_len = t.path_len;

@@ -28,81 +28,81 @@ static int function_record(td_xray_decoder *d, const uint8_t *p,
     bool be = d->big_endian != 0;
     unsigned action = p[3];
     if (action > TD_XRAY_ENTER_ARGS)
-        return td_fail(&d->fault, TD_E_XRAY_BASIC_ENTRY_TYPE, ev->offset + 3,
-                       TD_REASON("basic-mode entry type is greater than 3"));
+        return tdi_fail(&d->fault, TD_E_XRAY_BASIC_ENTRY_TYPE, ev->offset + 3,
+                       TDI_REASON("basic-mode entry type is greater than 3"));
     d->cpu = p[2];
-    d->tsc = td_load64(p + 8, be);
-    d->tid = td_as_i32(td_load32(p + 16, be));
-    d->pid = td_as_i32(td_load32(p + 20, be));
-    d->arg_func = td_as_i32(td_load32(p + 4, be));
+    d->tsc = tdi_load64(p + 8, be);
+    d->tid = tdi_as_i32(tdi_load32(p + 16, be));
+    d->pid = tdi_as_i32(tdi_load32(p + 20, be));
+    d->arg_func = tdi_as_i32(tdi_load32(p + 4, be));
     d->last_record = action == TD_XRAY_ENTER_ARGS ? XL_ENTRY_ARGS : XL_OTHER;
-    ev->kind = TD_XRAY_FUNCTION;
+    ev->kind = TD_XRAY_EV_FUNCTION;
     ev->function.action = (int)action;
     ev->function.func_id = d->arg_func;
     ev->function.delta = 0;
     xray_context(d, ev);
-    return xray_match_call(d, ev);
+    return tdi_xray_match_call(d, ev);
 }
 
 static int arg_payload(td_xray_decoder *d, const uint8_t *p,
                        td_xray_event *ev, bool first)
 {
     bool be = d->big_endian != 0;
-    int32_t func = td_as_i32(td_load32(p + 4, be));
-    int32_t tid = td_as_i32(td_load32(p + 8, be));
-    int32_t pid = td_as_i32(td_load32(p + 12, be));
+    int32_t func = tdi_as_i32(tdi_load32(p + 4, be));
+    int32_t tid = tdi_as_i32(tdi_load32(p + 8, be));
+    int32_t pid = tdi_as_i32(tdi_load32(p + 12, be));
     bool same_thread = tid == d->tid && (d->version < 3 || pid == d->pid);
     if (first)
-        return td_fail(&d->fault, TD_E_XRAY_ARG_PAYLOAD, ev->offset,
-                       TD_REASON("argument payload before any function "
+        return tdi_fail(&d->fault, TD_E_XRAY_ARG_PAYLOAD, ev->offset,
+                       TDI_REASON("argument payload before any function "
                                  "record"));
     if (same_thread &&
         (d->last_record != XL_ENTRY_ARGS || func != d->arg_func))
-        return td_fail(&d->fault, TD_E_XRAY_ARG_PAYLOAD, ev->offset,
-                       TD_REASON("argument payload does not follow an "
+        return tdi_fail(&d->fault, TD_E_XRAY_ARG_PAYLOAD, ev->offset,
+                       TDI_REASON("argument payload does not follow an "
                                  "entry-with-arguments record of the same "
                                  "function"));
     if (!same_thread)
-        xray_queue_warning(d, TD_W_XRAY_DETACHED_ARG_PAYLOAD, ev->offset,
+        tdi_xray_queue_warning(d, TD_W_XRAY_DETACHED_ARG_PAYLOAD, ev->offset,
                            func, 0);
-    ev->kind = TD_XRAY_CALL_ARG;
-    ev->call_arg.value = td_load64(p + 16, be);
+    ev->kind = TD_XRAY_EV_CALL_ARG;
+    ev->call_arg.value = tdi_load64(p + 16, be);
     xray_context(d, ev);
     ev->tid = tid;
     ev->pid = d->version < 3 ? d->pid : pid;
     return TD_EVENT;
 }
 
-int xray_basic_record(td_xray_decoder *d, td_xray_event *ev)
+int tdi_xray_basic_record(td_xray_decoder *d, td_xray_event *ev)
 {
     td_input *in = &d->in;
-    uint64_t at = td_input_tell(in);
-    const uint8_t *p = td_input_peek(in, XRAY_BASIC_SIZE);
+    uint64_t at = tdi_input_tell(in);
+    const uint8_t *p = tdi_input_peek(in, XRAY_BASIC_SIZE);
     uint16_t type;
     int rc;
     if (p == NULL) {
         if (in->waiting)
             return TD_NEED_INPUT;
         if (in->staged == 0)
-            return xray_unwind(d);
-        return td_fail(&d->fault, TD_E_TRUNCATED, at,
-                       TD_REASON("input ends inside a 32-byte record"));
+            return tdi_xray_unwind(d);
+        return tdi_fail(&d->fault, TD_E_TRUNCATED, at,
+                       TDI_REASON("input ends inside a 32-byte record"));
     }
     ev->offset = at;
     ev->size = XRAY_BASIC_SIZE;
-    type = td_load16(p, d->big_endian != 0);
+    type = tdi_load16(p, d->big_endian != 0);
     if (type == 0)
         rc = function_record(d, p, ev);
     else if (type == 1)
         rc = arg_payload(d, p, ev, at == XRAY_HEADER_SIZE);
     else
-        return td_fail(&d->fault, TD_E_XRAY_BASIC_RECORD_TYPE, at,
-                       TD_REASON("basic-mode record type is neither 0 "
+        return tdi_fail(&d->fault, TD_E_XRAY_BASIC_RECORD_TYPE, at,
+                       TDI_REASON("basic-mode record type is neither 0 "
                                  "(function) nor 1 (argument payload)"));
     if (rc != TD_EVENT)
         return rc;
-    td_input_take(in, XRAY_BASIC_SIZE);
+    tdi_input_take(in, XRAY_BASIC_SIZE);
     if (type == 0 && (d->flags & TD_XRAY_SKIP_FUNCTIONS))
-        return XRAY_AGAIN;
+        return TDI_AGAIN;
     return TD_EVENT;
 }

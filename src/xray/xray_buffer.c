@@ -16,7 +16,7 @@
  */
 #include "xray_internal.h"
 
-void xray_buffer_reset(td_xray_decoder *d)
+void tdi_xray_buffer_reset(td_xray_decoder *d)
 {
     d->grammar = d->version >= 2 ? XG_EXTENTS : XG_NEW_BUFFER;
     d->block_end = 0;
@@ -26,7 +26,7 @@ void xray_buffer_reset(td_xray_decoder *d)
 
 static int out_of_order(td_xray_decoder *d, uint64_t at, const char *reason)
 {
-    return td_fail(&d->fault, TD_E_XRAY_BLOCK_ORDER, at, reason);
+    return tdi_fail(&d->fault, TD_E_XRAY_BLOCK_ORDER, at, reason);
 }
 
 static bool body_kind(unsigned kind)
@@ -45,26 +45,26 @@ static bool body_kind(unsigned kind)
     }
 }
 
-int xray_buffer_admit(td_xray_decoder *d, unsigned kind, uint64_t at)
+int tdi_xray_buffer_admit(td_xray_decoder *d, unsigned kind, uint64_t at)
 {
     switch (d->grammar) {
     case XG_EXTENTS:
         if (kind != XK_EXTENTS)
-            return td_fail(&d->fault, TD_E_XRAY_EXPECTED_EXTENTS, at,
-                           TD_REASON("a version 2+ buffer must begin with "
+            return tdi_fail(&d->fault, TD_E_XRAY_EXPECTED_EXTENTS, at,
+                           TDI_REASON("a version 2+ buffer must begin with "
                                      "a BufferExtents record"));
         return TD_OK;
     case XG_NEW_BUFFER:
         if (kind != XK_NEW_BUFFER)
             return out_of_order(d, at,
-                                TD_REASON("a buffer must begin with a "
+                                TDI_REASON("a buffer must begin with a "
                                           "NewBuffer record"));
         d->grammar = XG_WALLCLOCK;
         return TD_OK;
     case XG_WALLCLOCK:
         if (kind != XK_WALLCLOCK)
             return out_of_order(d, at,
-                                TD_REASON("NewBuffer must be followed by "
+                                TDI_REASON("NewBuffer must be followed by "
                                           "WallClock"));
         d->grammar = XG_PID_OR_CPU;
         return TD_OK;
@@ -75,67 +75,67 @@ int xray_buffer_admit(td_xray_decoder *d, unsigned kind, uint64_t at)
         }
         if (kind != XK_NEW_CPU)
             return out_of_order(d, at,
-                                TD_REASON("WallClock must be followed by Pid "
+                                TDI_REASON("WallClock must be followed by Pid "
                                           "or NewCPUId"));
         d->grammar = XG_BODY;
         return TD_OK;
     case XG_CPU:
         if (kind != XK_NEW_CPU)
             return out_of_order(d, at,
-                                TD_REASON("Pid must be followed by "
+                                TDI_REASON("Pid must be followed by "
                                           "NewCPUId"));
         d->grammar = XG_BODY;
         return TD_OK;
     default:
         if (!body_kind(kind))
             return out_of_order(d, at,
-                                TD_REASON("NewBuffer, WallClock, Pid and "
+                                TDI_REASON("NewBuffer, WallClock, Pid and "
                                           "BufferExtents may only begin a "
                                           "buffer"));
         return TD_OK;
     }
 }
 
-int xray_buffer_boundary(td_xray_decoder *d, uint64_t at)
+int tdi_xray_buffer_boundary(td_xray_decoder *d, uint64_t at)
 {
     /* XG_NEW_BUFFER here is a v2+ buffer whose extents were zero. */
     if (d->grammar != XG_BODY && d->grammar != XG_NEW_BUFFER)
-        return td_fail(&d->fault, TD_E_XRAY_BLOCK_INCOMPLETE, at,
-                       TD_REASON("buffer ends before its first NewCPUId "
+        return tdi_fail(&d->fault, TD_E_XRAY_BLOCK_INCOMPLETE, at,
+                       TDI_REASON("buffer ends before its first NewCPUId "
                                  "record"));
-    xray_buffer_reset(d);
+    tdi_xray_buffer_reset(d);
     return TD_OK;
 }
 
-int xray_buffer_at_eof(td_xray_decoder *d, uint64_t at)
+int tdi_xray_buffer_at_eof(td_xray_decoder *d, uint64_t at)
 {
     if (d->grammar == (d->version >= 2 ? XG_EXTENTS : XG_NEW_BUFFER))
         return TD_OK;
-    return td_fail(&d->fault, TD_E_TRUNCATED, at,
-                   TD_REASON("input ends inside a buffer"));
+    return tdi_fail(&d->fault, TD_E_TRUNCATED, at,
+                   TDI_REASON("input ends inside a buffer"));
 }
 
-int xray_buffer_overrun(td_xray_decoder *d, uint64_t at)
+int tdi_xray_buffer_overrun(td_xray_decoder *d, uint64_t at)
 {
     if (d->version >= 2 && d->typed_seen) {
         if (!(d->flags & TD_XRAY_RECOVER_TYPED_EXTENTS))
-            return td_fail(&d->fault, TD_E_XRAY_TYPED_EVENT_EXTENTS, at,
-                           TD_REASON("record crosses the buffer extents "
+            return tdi_fail(&d->fault, TD_E_XRAY_TYPED_EVENT_EXTENTS, at,
+                           TDI_REASON("record crosses the buffer extents "
                                      "after a typed event: compiler-rt 14 "
                                      "and older count only a typed event's "
                                      "payload in the extents, so each typed "
                                      "event cut 16 bytes from its buffer"));
-        xray_queue_warning(d, TD_W_XRAY_TYPED_EVENT_EXTENTS, at, 0,
+        tdi_xray_queue_warning(d, TD_W_XRAY_TYPED_EVENT_EXTENTS, at, 0,
                            (uint32_t)(d->block_end - at));
         d->payload_left = d->block_end - at;
         d->state = XS_FDR_SKIP;
-        return XRAY_AGAIN;
+        return TDI_AGAIN;
     }
     if (d->version == 1)
-        return td_fail(&d->fault, TD_E_XRAY_EXTENTS, at,
-                       TD_REASON("record crosses the buffer size given in "
+        return tdi_fail(&d->fault, TD_E_XRAY_EXTENTS, at,
+                       TDI_REASON("record crosses the buffer size given in "
                                  "the header"));
-    return td_fail(&d->fault, TD_E_XRAY_EXTENTS, at,
-                   TD_REASON("record crosses the end of its buffer's "
+    return tdi_fail(&d->fault, TD_E_XRAY_EXTENTS, at,
+                   TDI_REASON("record crosses the end of its buffer's "
                              "extents"));
 }

@@ -106,7 +106,7 @@ static uint32_t push(td_xray_decoder *d, td_xray_calls *c, uint32_t slot,
         c->frames[(size_t)slot * c->max_depth + depth] =
             ev->function.func_id;
     else if (depth == c->max_depth)
-        xray_queue_warning(d, TD_W_XRAY_DEPTH_LIMIT, ev->offset,
+        tdi_xray_queue_warning(d, TD_W_XRAY_DEPTH_LIMIT, ev->offset,
                            ev->function.func_id, depth);
     c->depths[slot] = depth + 1;
     return depth + 1;
@@ -127,17 +127,17 @@ static uint32_t pop(td_xray_decoder *d, td_xray_calls *c, uint32_t slot,
         if (frames[i - 1] == ev->function.func_id) {
             c->depths[slot] = i - 1;
             if (depth - i > 0)
-                xray_queue_warning(d, TD_W_XRAY_LOST_EXITS, ev->offset,
+                tdi_xray_queue_warning(d, TD_W_XRAY_LOST_EXITS, ev->offset,
                                    ev->function.func_id, depth - i);
             return depth - i + 1;
         }
     }
-    xray_queue_warning(d, TD_W_XRAY_EXIT_WITHOUT_ENTRY, ev->offset,
+    tdi_xray_queue_warning(d, TD_W_XRAY_EXIT_WITHOUT_ENTRY, ev->offset,
                        ev->function.func_id, 0);
     return 0;
 }
 
-int xray_match_call(td_xray_decoder *d, td_xray_event *ev)
+int tdi_xray_match_call(td_xray_decoder *d, td_xray_event *ev)
 {
     td_xray_calls *c = d->calls;
     uint64_t key;
@@ -149,8 +149,8 @@ int xray_match_call(td_xray_decoder *d, td_xray_event *ev)
     key = (uint64_t)(uint32_t)ev->pid << 32 | (uint32_t)ev->tid;
     slot = thread_slot(c, key);
     if (slot == FREE_SLOT)
-        return td_fail(&d->fault, TD_E_LIMIT, ev->offset,
-                       TD_REASON("more threads than the call matcher was "
+        return tdi_fail(&d->fault, TD_E_LIMIT, ev->offset,
+                       TDI_REASON("more threads than the call matcher was "
                                  "sized for"));
     if (ev->function.action == TD_XRAY_ENTER ||
         ev->function.action == TD_XRAY_ENTER_ARGS) {
@@ -162,7 +162,7 @@ int xray_match_call(td_xray_decoder *d, td_xray_event *ev)
     return TD_EVENT;
 }
 
-int xray_unwind(td_xray_decoder *d)
+int tdi_xray_unwind(td_xray_decoder *d)
 {
     td_xray_calls *c = d->calls;
     d->state = XS_UNWIND;
@@ -172,16 +172,16 @@ int xray_unwind(td_xray_decoder *d)
         uint64_t key = c->keys[slot];
         if (depth == FREE_SLOT || depth == 0)
             continue;
-        d->tid = td_as_i32((uint32_t)key);
-        d->pid = td_as_i32((uint32_t)(key >> 32));
-        xray_queue_warning(d, TD_W_XRAY_UNFINISHED_CALLS,
-                           td_input_tell(&d->in),
+        d->tid = tdi_as_i32((uint32_t)key);
+        d->pid = tdi_as_i32((uint32_t)(key >> 32));
+        tdi_xray_queue_warning(d, TD_W_XRAY_UNFINISHED_CALLS,
+                           tdi_input_tell(&d->in),
                            depth <= c->max_depth
                                ? c->frames[(size_t)slot * c->max_depth +
                                            depth - 1]
                                : 0,
                            depth);
-        return XRAY_AGAIN;
+        return TDI_AGAIN;
     }
     d->state = XS_DONE;
     return TD_END;

@@ -4,7 +4,7 @@
  *
  * next() first hands out a queued warning, if any, then runs the state
  * handler for d->state until one produces an event, asks for input, ends
- * or fails. Handlers return XRAY_AGAIN when they changed state without an
+ * or fails. Handlers return TDI_AGAIN when they changed state without an
  * event (skipping bytes). Which handler decodes what:
  *   xray_header.c  the file header        xray_fdr.c     FDR records
  *   xray_buffer.c  FDR buffer grammar     xray_basic.c   basic records
@@ -14,7 +14,7 @@
 #include "../common/mem.h"
 
 /* The decoder must stay small enough for constrained hosts. */
-typedef char td_xray_decoder_fits_256_bytes
+typedef char tdi_xray_decoder_fits_256_bytes
     [sizeof(td_xray_decoder) <= 256 ? 1 : -1];
 
 int td_xray_init(td_xray_decoder *d, uint32_t flags)
@@ -23,7 +23,7 @@ int td_xray_init(td_xray_decoder *d, uint32_t flags)
         (flags & ~(TD_XRAY_RECOVER_TYPED_EXTENTS | TD_XRAY_SKIP_FUNCTIONS)) != 0)
         return TD_E_INVALID_ARGUMENT;
     memset(d, 0, sizeof *d);
-    td_input_init(&d->in);
+    tdi_input_init(&d->in);
     d->flags = flags;
     d->state = XS_HEADER;
     return TD_OK;
@@ -55,10 +55,10 @@ int td_xray_feed(td_xray_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_input_answer(&d->in, &d->fault, data, len);
+    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
-void xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
+void tdi_xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
                         int32_t func_id, uint32_t count)
 {
     d->pending_warning = (uint8_t)code;
@@ -67,44 +67,13 @@ void xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
     d->pending_count = count;
 }
 
-static const char *warning_reason(int code)
-{
-    switch (code) {
-    case TD_W_XRAY_EXIT_WITHOUT_ENTRY:
-        return TD_REASON("exit of a function with no open entry on this "
-                         "thread: the trace starts mid-stack or lost "
-                         "buffers");
-    case TD_W_XRAY_LOST_EXITS:
-        return TD_REASON("exit matched an entry below the top of the "
-                         "stack: exits of the frames above were lost");
-    case TD_W_XRAY_UNFINISHED_CALLS:
-        return TD_REASON("calls still open when the trace ends");
-    case TD_W_XRAY_ARG_AFTER_PLAIN_ENTRY:
-        return TD_REASON("CallArgument after a plain entry, as writers "
-                         "before 2018 did; taken as an entry with "
-                         "arguments");
-    case TD_W_XRAY_DETACHED_ARG_PAYLOAD:
-        return TD_REASON("argument payload follows another thread's "
-                         "record: its entry ended the thread's previous "
-                         "buffer");
-    case TD_W_XRAY_TYPED_EVENT_EXTENTS:
-        return TD_REASON("skipped the rest of a buffer cut short by the "
-                         "compiler-rt typed-event extents bug");
-    case TD_W_XRAY_EMPTY_BUFFER:
-        return TD_REASON("buffer extents of zero bytes");
-    default:
-        return TD_REASON("call depth beyond the matcher's limit: deeper "
-                         "frames are counted, not matched");
-    }
-}
-
 static int pending_warning(td_xray_decoder *d, td_xray_event *ev)
 {
-    ev->kind = TD_XRAY_WARNING;
+    ev->kind = TD_XRAY_EV_WARNING;
     ev->offset = d->pending_offset;
     ev->size = 0;
     ev->warning.code = d->pending_warning;
-    ev->warning.reason = warning_reason(d->pending_warning);
+    ev->warning.reason = tdi_warning_reason(d->pending_warning);
     ev->warning.func_id = d->pending_func;
     ev->warning.count = d->pending_count;
     xray_context(d, ev);
@@ -116,19 +85,19 @@ static int step(td_xray_decoder *d, td_xray_event *ev)
 {
     switch (d->state) {
     case XS_HEADER:
-        return xray_read_header(d, ev);
+        return tdi_xray_read_header(d, ev);
     case XS_FDR_RECORD:
-        return xray_fdr_record(d, ev);
+        return tdi_xray_fdr_record(d, ev);
     case XS_FDR_PAYLOAD:
-        return xray_fdr_payload(d, ev);
+        return tdi_xray_fdr_payload(d, ev);
     case XS_FDR_PADDING:
-        return xray_fdr_padding(d, ev);
+        return tdi_xray_fdr_padding(d, ev);
     case XS_FDR_SKIP:
-        return xray_fdr_skip(d);
+        return tdi_xray_fdr_skip(d);
     case XS_BASIC_RECORD:
-        return xray_basic_record(d, ev);
+        return tdi_xray_basic_record(d, ev);
     case XS_UNWIND:
-        return xray_unwind(d);
+        return tdi_xray_unwind(d);
     default:
         return TD_END;
     }
@@ -139,7 +108,7 @@ int td_xray_next(td_xray_decoder *d, td_xray_event *ev)
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    rc = td_input_blocked(&d->in, &d->fault);
+    rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
     ev->flags = 0;
@@ -147,7 +116,7 @@ int td_xray_next(td_xray_decoder *d, td_xray_event *ev)
         return pending_warning(d, ev);
     for (;;) {
         rc = step(d, ev);
-        if (rc != XRAY_AGAIN)
+        if (rc != TDI_AGAIN)
             return rc;
         if (d->pending_warning != 0)
             return pending_warning(d, ev);

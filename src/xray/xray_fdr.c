@@ -31,17 +31,17 @@ static unsigned metadata_kind(const td_xray_decoder *d, uint8_t first)
 
 static uint16_t u16_at(const td_xray_decoder *d, const uint8_t *p)
 {
-    return td_load16(p, d->big_endian);
+    return tdi_load16(p, d->big_endian);
 }
 
 static uint32_t u32_at(const td_xray_decoder *d, const uint8_t *p)
 {
-    return td_load32(p, d->big_endian);
+    return tdi_load32(p, d->big_endian);
 }
 
 static uint64_t u64_at(const td_xray_decoder *d, const uint8_t *p)
 {
-    return td_load64(p, d->big_endian);
+    return tdi_load64(p, d->big_endian);
 }
 
 static int function_record(td_xray_decoder *d, const uint8_t *p,
@@ -50,7 +50,7 @@ static int function_record(td_xray_decoder *d, const uint8_t *p,
     uint32_t word = u32_at(d, p);
     unsigned action;
     uint32_t func;
-    int rc = xray_buffer_admit(d, XK_FUNCTION, ev->offset);
+    int rc = tdi_xray_buffer_admit(d, XK_FUNCTION, ev->offset);
     if (rc != TD_OK)
         return rc;
     if (d->big_endian) {
@@ -61,33 +61,33 @@ static int function_record(td_xray_decoder *d, const uint8_t *p,
         func = word >> 4;
     }
     if (action > TD_XRAY_ENTER_ARGS)
-        return td_fail(&d->fault, TD_E_XRAY_FUNCTION_ACTION, ev->offset,
-                       TD_REASON("function record type is 4-7; only 0-3 "
+        return tdi_fail(&d->fault, TD_E_XRAY_FUNCTION_ACTION, ev->offset,
+                       TDI_REASON("function record type is 4-7; only 0-3 "
                                  "exist"));
     d->tsc += u32_at(d, p + 4);
     d->last_record = action == TD_XRAY_ENTER        ? XL_ENTRY
                      : action == TD_XRAY_ENTER_ARGS ? XL_ENTRY_ARGS
                                                     : XL_OTHER;
-    ev->kind = TD_XRAY_FUNCTION;
+    ev->kind = TD_XRAY_EV_FUNCTION;
     ev->function.action = (int)action;
     ev->function.func_id = (int32_t)func;
     ev->function.delta = u32_at(d, p + 4);
     xray_context(d, ev);
-    return xray_match_call(d, ev);
+    return tdi_xray_match_call(d, ev);
 }
 
 static int call_argument(td_xray_decoder *d, const uint8_t *p,
                          td_xray_event *ev)
 {
     if (d->last_record == XL_ENTRY)
-        xray_queue_warning(d, TD_W_XRAY_ARG_AFTER_PLAIN_ENTRY, ev->offset, 0,
+        tdi_xray_queue_warning(d, TD_W_XRAY_ARG_AFTER_PLAIN_ENTRY, ev->offset, 0,
                            0);
     else if (d->last_record != XL_ENTRY_ARGS)
-        return td_fail(&d->fault, TD_E_XRAY_CALL_ARGUMENT, ev->offset,
-                       TD_REASON("CallArgument must follow a function entry "
+        return tdi_fail(&d->fault, TD_E_XRAY_CALL_ARGUMENT, ev->offset,
+                       TDI_REASON("CallArgument must follow a function entry "
                                  "or another CallArgument"));
     d->last_record = XL_ENTRY_ARGS;
-    ev->kind = TD_XRAY_CALL_ARG;
+    ev->kind = TD_XRAY_EV_CALL_ARG;
     ev->call_arg.value = u64_at(d, p + 1);
     xray_context(d, ev);
     return TD_EVENT;
@@ -98,20 +98,20 @@ static int call_argument(td_xray_decoder *d, const uint8_t *p,
 static int event_marker(td_xray_decoder *d, unsigned kind, const uint8_t *p,
                         td_xray_event *ev)
 {
-    int32_t size = td_as_i32(u32_at(d, p + 1));
+    int32_t size = tdi_as_i32(u32_at(d, p + 1));
     bool delta_form = kind == XK_TYPED_EVENT || d->version >= 5;
     uint64_t end;
     if (size <= 0)
-        return td_fail(&d->fault, TD_E_XRAY_EVENT_SIZE, ev->offset + 1,
-                       TD_REASON("event payload size is zero or negative"));
+        return tdi_fail(&d->fault, TD_E_XRAY_EVENT_SIZE, ev->offset + 1,
+                       TDI_REASON("event payload size is zero or negative"));
     end = ev->offset + XRAY_METADATA_SIZE + (uint64_t)size;
     if (d->block_end != 0 && end > d->block_end) {
         if (kind == XK_TYPED_EVENT)
             d->typed_seen = 1; /* this marker counted only its payload */
-        return xray_buffer_overrun(d, ev->offset);
+        return tdi_xray_buffer_overrun(d, ev->offset);
     }
-    ev->kind = kind == XK_TYPED_EVENT ? TD_XRAY_TYPED_EVENT
-                                      : TD_XRAY_CUSTOM_EVENT;
+    ev->kind = kind == XK_TYPED_EVENT ? TD_XRAY_EV_TYPED_EVENT
+                                      : TD_XRAY_EV_CUSTOM_EVENT;
     ev->event.size = size;
     ev->event.delta = 0;
     ev->event.tsc_field = 0;
@@ -119,7 +119,7 @@ static int event_marker(td_xray_decoder *d, unsigned kind, const uint8_t *p,
     ev->event.type = 0;
     xray_context(d, ev);
     if (delta_form) {
-        ev->event.delta = td_as_i32(u32_at(d, p + 5));
+        ev->event.delta = tdi_as_i32(u32_at(d, p + 5));
         d->tsc += (uint64_t)(int64_t)ev->event.delta;
         ev->tsc = d->tsc;
         if (kind == XK_TYPED_EVENT)
@@ -144,15 +144,15 @@ static int event_marker(td_xray_decoder *d, unsigned kind, const uint8_t *p,
 static int version_has_kind(td_xray_decoder *d, unsigned kind, uint64_t at)
 {
     if (kind >= XK_COUNT)
-        return td_fail(&d->fault, TD_E_XRAY_METADATA_KIND, at,
-                       TD_REASON("metadata record kind is 10 or more"));
+        return tdi_fail(&d->fault, TD_E_XRAY_METADATA_KIND, at,
+                       TDI_REASON("metadata record kind is 10 or more"));
     if (kind == XK_END_OF_BUFFER && d->version >= 2)
-        return td_fail(&d->fault, TD_E_XRAY_METADATA_KIND, at,
-                       TD_REASON("EndOfBuffer records exist only in "
+        return tdi_fail(&d->fault, TD_E_XRAY_METADATA_KIND, at,
+                       TDI_REASON("EndOfBuffer records exist only in "
                                  "version 1"));
     if (kind == XK_EXTENTS && d->version < 2)
-        return td_fail(&d->fault, TD_E_XRAY_METADATA_KIND, at,
-                       TD_REASON("BufferExtents records exist only from "
+        return tdi_fail(&d->fault, TD_E_XRAY_METADATA_KIND, at,
+                       TDI_REASON("BufferExtents records exist only from "
                                  "version 2"));
     return TD_OK;
 }
@@ -165,8 +165,8 @@ static int extents_record(td_xray_decoder *d, const uint8_t *p,
     d->block_end = bytes > UINT64_MAX - start ? UINT64_MAX : start + bytes;
     d->grammar = XG_NEW_BUFFER;
     if (bytes == 0)
-        xray_queue_warning(d, TD_W_XRAY_EMPTY_BUFFER, ev->offset, 0, 0);
-    ev->kind = TD_XRAY_EXTENTS;
+        tdi_xray_queue_warning(d, TD_W_XRAY_EMPTY_BUFFER, ev->offset, 0, 0);
+    ev->kind = TD_XRAY_EV_EXTENTS;
     ev->extents.bytes = bytes;
     xray_context(d, ev);
     return TD_EVENT;
@@ -175,7 +175,7 @@ static int extents_record(td_xray_decoder *d, const uint8_t *p,
 static int new_buffer_record(td_xray_decoder *d, const uint8_t *p,
                              td_xray_event *ev)
 {
-    d->tid = td_as_i32(u32_at(d, p + 1));
+    d->tid = tdi_as_i32(u32_at(d, p + 1));
     d->pid = 0;
     d->cpu = 0;
     d->tsc = 0;
@@ -183,7 +183,7 @@ static int new_buffer_record(td_xray_decoder *d, const uint8_t *p,
         d->block_end = d->buffer_size > UINT64_MAX - ev->offset
                            ? UINT64_MAX
                            : ev->offset + d->buffer_size;
-    ev->kind = TD_XRAY_NEW_BUFFER;
+    ev->kind = TD_XRAY_EV_NEW_BUFFER;
     ev->thread.id = d->tid;
     xray_context(d, ev);
     return TD_EVENT;
@@ -192,13 +192,13 @@ static int new_buffer_record(td_xray_decoder *d, const uint8_t *p,
 static int end_of_buffer_record(td_xray_decoder *d, td_xray_event *ev)
 {
     uint64_t end = ev->offset + XRAY_METADATA_SIZE;
-    ev->kind = TD_XRAY_END_OF_BUFFER;
+    ev->kind = TD_XRAY_EV_END_OF_BUFFER;
     xray_context(d, ev);
     if (d->block_end > end) {
         d->payload_left = d->block_end - end;
         d->state = XS_FDR_PADDING;
     } else if (d->block_end == 0) {
-        xray_buffer_reset(d);
+        tdi_xray_buffer_reset(d);
     }
     return TD_EVENT;
 }
@@ -209,7 +209,7 @@ static int metadata_record(td_xray_decoder *d, const uint8_t *p,
     unsigned kind = metadata_kind(d, p[0]);
     int rc = version_has_kind(d, kind, ev->offset);
     if (rc == TD_OK)
-        rc = xray_buffer_admit(d, kind, ev->offset);
+        rc = tdi_xray_buffer_admit(d, kind, ev->offset);
     if (rc != TD_OK)
         return rc;
     if (kind != XK_CALL_ARG)
@@ -222,18 +222,18 @@ static int metadata_record(td_xray_decoder *d, const uint8_t *p,
     case XK_NEW_CPU:
         d->cpu = u16_at(d, p + 1);
         d->tsc = u64_at(d, p + 3);
-        ev->kind = TD_XRAY_NEW_CPU;
+        ev->kind = TD_XRAY_EV_NEW_CPU;
         ev->cpu_record.id = d->cpu;
         ev->cpu_record.tsc = d->tsc;
         break;
     case XK_TSC_WRAP:
         d->tsc = u64_at(d, p + 1);
-        ev->kind = TD_XRAY_TSC_WRAP;
+        ev->kind = TD_XRAY_EV_TSC_WRAP;
         ev->cpu_record.id = d->cpu;
         ev->cpu_record.tsc = d->tsc;
         break;
     case XK_WALLCLOCK:
-        ev->kind = TD_XRAY_WALLCLOCK;
+        ev->kind = TD_XRAY_EV_WALLCLOCK;
         ev->wallclock.seconds = u64_at(d, p + 1);
         ev->wallclock.micros = u32_at(d, p + 9);
         break;
@@ -245,8 +245,8 @@ static int metadata_record(td_xray_decoder *d, const uint8_t *p,
     case XK_EXTENTS:
         return extents_record(d, p, ev);
     default: /* XK_PID */
-        d->pid = td_as_i32(u32_at(d, p + 1));
-        ev->kind = TD_XRAY_PID;
+        d->pid = tdi_as_i32(u32_at(d, p + 1));
+        ev->kind = TD_XRAY_EV_PID;
         ev->thread.id = d->pid;
         break;
     }
@@ -254,39 +254,39 @@ static int metadata_record(td_xray_decoder *d, const uint8_t *p,
     return TD_EVENT;
 }
 
-int xray_fdr_record(td_xray_decoder *d, td_xray_event *ev)
+int tdi_xray_fdr_record(td_xray_decoder *d, td_xray_event *ev)
 {
     td_input *in = &d->in;
-    uint64_t at = td_input_tell(in);
+    uint64_t at = tdi_input_tell(in);
     const uint8_t *p;
     size_t size;
     int rc;
 
     if (d->block_end != 0 && at == d->block_end) {
-        rc = xray_buffer_boundary(d, at);
+        rc = tdi_xray_buffer_boundary(d, at);
         if (rc != TD_OK)
             return rc;
     }
     if ((d->flags & TD_XRAY_SKIP_FUNCTIONS) && d->calls == NULL) {
-        xray_fdr_skim(d);
-        at = td_input_tell(in);
+        tdi_xray_fdr_skim(d);
+        at = tdi_input_tell(in);
         if (d->block_end != 0 && at == d->block_end)
-            return XRAY_AGAIN;
+            return TDI_AGAIN;
     }
-    p = td_input_peek(in, 1);
+    p = tdi_input_peek(in, 1);
     if (p == NULL) {
         if (in->waiting)
             return TD_NEED_INPUT;
-        rc = xray_buffer_at_eof(d, at);
-        return rc == TD_OK ? xray_unwind(d) : rc;
+        rc = tdi_xray_buffer_at_eof(d, at);
+        return rc == TD_OK ? tdi_xray_unwind(d) : rc;
     }
     size = is_metadata(d, p[0]) ? XRAY_METADATA_SIZE : XRAY_FUNCTION_SIZE;
     if (d->block_end != 0 && size > d->block_end - at)
-        return xray_buffer_overrun(d, at);
-    p = td_input_peek(in, size);
+        return tdi_xray_buffer_overrun(d, at);
+    p = tdi_input_peek(in, size);
     if (p == NULL)
-        return td_input_stall(in, &d->fault, at,
-                              TD_REASON("input ends inside a record"));
+        return tdi_input_stall(in, &d->fault, at,
+                              TDI_REASON("input ends inside a record"));
     ev->offset = at;
     ev->size = size;
     if (size == XRAY_FUNCTION_SIZE)
@@ -295,22 +295,22 @@ int xray_fdr_record(td_xray_decoder *d, td_xray_event *ev)
         rc = metadata_record(d, p, ev);
     if (rc != TD_EVENT)
         return rc;
-    td_input_take(in, size);
+    tdi_input_take(in, size);
     if (size == XRAY_FUNCTION_SIZE && (d->flags & TD_XRAY_SKIP_FUNCTIONS))
-        return XRAY_AGAIN;
+        return TDI_AGAIN;
     return TD_EVENT;
 }
 
-int xray_fdr_payload(td_xray_decoder *d, td_xray_event *ev)
+int tdi_xray_fdr_payload(td_xray_decoder *d, td_xray_event *ev)
 {
-    uint64_t at = td_input_tell(&d->in);
+    uint64_t at = tdi_input_tell(&d->in);
     size_t len;
-    const uint8_t *p = td_input_piece(&d->in, d->payload_left, &len);
+    const uint8_t *p = tdi_input_piece(&d->in, d->payload_left, &len);
     if (p == NULL)
-        return td_input_stall(&d->in, &d->fault, at,
-                              TD_REASON("input ends inside an event "
+        return tdi_input_stall(&d->in, &d->fault, at,
+                              TDI_REASON("input ends inside an event "
                                         "payload"));
-    ev->kind = TD_XRAY_PAYLOAD;
+    ev->kind = TD_XRAY_EV_PAYLOAD;
     ev->offset = at;
     ev->size = len;
     ev->flags = 0;
@@ -321,16 +321,16 @@ int xray_fdr_payload(td_xray_decoder *d, td_xray_event *ev)
     d->payload_pos += len;
     d->payload_left -= len;
     if (d->payload_left == 0) {
-        ev->flags = TD_XRAY_LAST_FRAGMENT;
+        ev->flags = TD_LAST_FRAGMENT;
         d->state = XS_FDR_RECORD;
     }
     return TD_EVENT;
 }
 
-int xray_fdr_padding(td_xray_decoder *d, td_xray_event *ev)
+int tdi_xray_fdr_padding(td_xray_decoder *d, td_xray_event *ev)
 {
-    ev->kind = TD_XRAY_PADDING;
-    ev->offset = td_input_tell(&d->in);
+    ev->kind = TD_XRAY_EV_PADDING;
+    ev->offset = tdi_input_tell(&d->in);
     ev->size = d->payload_left;
     ev->padding.bytes = d->payload_left;
     xray_context(d, ev);
@@ -338,17 +338,17 @@ int xray_fdr_padding(td_xray_decoder *d, td_xray_event *ev)
     return TD_EVENT;
 }
 
-int xray_fdr_skip(td_xray_decoder *d)
+int tdi_xray_fdr_skip(td_xray_decoder *d)
 {
     while (d->payload_left > 0) {
-        uint64_t at = td_input_tell(&d->in);
-        uint64_t len = td_input_skip(&d->in, d->payload_left);
+        uint64_t at = tdi_input_tell(&d->in);
+        uint64_t len = tdi_input_skip(&d->in, d->payload_left);
         if (len == 0)
-            return td_input_stall(&d->in, &d->fault, at,
-                                  TD_REASON("input ends inside bytes being "
+            return tdi_input_stall(&d->in, &d->fault, at,
+                                  TDI_REASON("input ends inside bytes being "
                                             "skipped"));
         d->payload_left -= len;
     }
     d->state = XS_FDR_RECORD;
-    return XRAY_AGAIN;
+    return TDI_AGAIN;
 }

@@ -26,43 +26,43 @@ static bool version_supported(uint16_t type, uint16_t version)
 
 static bool plausible_in(const uint8_t *p, bool big_endian)
 {
-    return version_supported(td_load16(p + 2, big_endian),
-                             td_load16(p, big_endian));
+    return version_supported(tdi_load16(p + 2, big_endian),
+                             tdi_load16(p, big_endian));
 }
 
 /* Detection is looser than decoding: a small version and a known type
  * make an XRay file, so that unsupported versions get their own error. */
 static bool looks_like_in(const uint8_t *p, bool big_endian)
 {
-    uint16_t version = td_load16(p, big_endian);
-    return td_load16(p + 2, big_endian) <= TD_XRAY_MODE_FDR && version >= 1 &&
+    uint16_t version = tdi_load16(p, big_endian);
+    return tdi_load16(p + 2, big_endian) <= TD_XRAY_MODE_FDR && version >= 1 &&
            version <= 64;
 }
 
-bool td_xray_header_plausible(const uint8_t *first4)
+bool tdi_xray_header_plausible(const uint8_t *first4)
 {
     return looks_like_in(first4, false) || looks_like_in(first4, true);
 }
 
 static int reject(td_xray_decoder *d, const uint8_t *p)
 {
-    uint16_t le_type = td_le16(p + 2), be_type = td_be16(p + 2);
+    uint16_t le_type = tdi_le16(p + 2), be_type = tdi_be16(p + 2);
     if (le_type <= TD_XRAY_MODE_FDR || be_type <= TD_XRAY_MODE_FDR)
-        return td_fail(&d->fault, TD_E_XRAY_VERSION, 0,
-                       TD_REASON("header version is not 1-5 (FDR) or 1-3 "
+        return tdi_fail(&d->fault, TD_E_XRAY_VERSION, 0,
+                       TDI_REASON("header version is not 1-5 (FDR) or 1-3 "
                                  "(basic) in either byte order"));
-    return td_fail(&d->fault, TD_E_XRAY_FILE_TYPE, 2,
-                   TD_REASON("header type is neither 0 (basic) nor 1 (FDR) "
+    return tdi_fail(&d->fault, TD_E_XRAY_FILE_TYPE, 2,
+                   TDI_REASON("header type is neither 0 (basic) nor 1 (FDR) "
                              "in either byte order"));
 }
 
-int xray_read_header(td_xray_decoder *d, td_xray_event *ev)
+int tdi_xray_read_header(td_xray_decoder *d, td_xray_event *ev)
 {
-    const uint8_t *p = td_input_peek(&d->in, XRAY_HEADER_SIZE);
+    const uint8_t *p = tdi_input_peek(&d->in, XRAY_HEADER_SIZE);
     bool be;
     if (p == NULL)
-        return td_input_stall(&d->in, &d->fault, 0,
-                              TD_REASON("file shorter than the 32-byte "
+        return tdi_input_stall(&d->in, &d->fault, 0,
+                              TDI_REASON("file shorter than the 32-byte "
                                         "XRay header"));
     if (plausible_in(p, false))
         be = false;
@@ -72,29 +72,29 @@ int xray_read_header(td_xray_decoder *d, td_xray_event *ev)
         return reject(d, p);
 
     d->big_endian = be;
-    d->version = td_load16(p, be);
-    d->mode = (uint8_t)td_load16(p + 2, be);
-    d->buffer_size = td_load64(p + 16, be);
+    d->version = tdi_load16(p, be);
+    d->mode = (uint8_t)tdi_load16(p + 2, be);
+    d->buffer_size = tdi_load64(p + 16, be);
 
-    ev->kind = TD_XRAY_HEADER;
+    ev->kind = TD_XRAY_EV_HEADER;
     ev->offset = 0;
     ev->size = XRAY_HEADER_SIZE;
     ev->header.version = d->version;
     ev->header.mode = d->mode;
     ev->header.big_endian = be;
-    ev->header.bitfield = td_load32(p + 4, be);
+    ev->header.bitfield = tdi_load32(p + 4, be);
     ev->header.constant_tsc = (ev->header.bitfield & 1u) != 0;
     ev->header.nonstop_tsc = (ev->header.bitfield & 2u) != 0;
-    ev->header.cycle_frequency = td_load64(p + 8, be);
+    ev->header.cycle_frequency = tdi_load64(p + 8, be);
     ev->header.buffer_size = d->mode == TD_XRAY_MODE_FDR ? d->buffer_size : 0;
     xray_context(d, ev);
-    td_input_take(&d->in, XRAY_HEADER_SIZE);
+    tdi_input_take(&d->in, XRAY_HEADER_SIZE);
 
     if (d->mode == TD_XRAY_MODE_BASIC) {
         d->state = XS_BASIC_RECORD;
     } else {
         d->state = XS_FDR_RECORD;
-        xray_buffer_reset(d);
+        tdi_xray_buffer_reset(d);
     }
     return TD_EVENT;
 }

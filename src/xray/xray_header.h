@@ -1,8 +1,8 @@
 /*
  * xray_header.h - the 32-byte XRay file header.
  */
-#ifndef TD_XRAY_HEADER_H
-#define TD_XRAY_HEADER_H
+#ifndef TDI_XRAY_HEADER_H
+#define TDI_XRAY_HEADER_H
 
 #include "tracedec/xray.h"
 
@@ -10,11 +10,11 @@
 
 /* True when the first 4 bytes look like an XRay header (type 0 or 1 and a
  * version from 1 to 64) in either byte order. */
-bool td_xray_header_plausible(const uint8_t *first4);
+bool tdi_xray_header_plausible(const uint8_t *first4);
 
 /* Decode the header at the cursor into a HEADER event and set the decoder
  * up for the records that follow. Returns TD_EVENT, TD_NEED_INPUT or an
  * error. */
-int xray_read_header(td_xray_decoder *d, td_xray_event *ev);
+int tdi_xray_read_header(td_xray_decoder *d, td_xray_event *ev);
 
-#endif /* TD_XRAY_HEADER_H */
+#endif /* TDI_XRAY_HEADER_H */

@@ -1,17 +1,16 @@
 /*
  * xray_internal.h - state shared by the XRay decoder's files.
  */
-#ifndef TD_XRAY_INTERNAL_H
-#define TD_XRAY_INTERNAL_H
+#ifndef TDI_XRAY_INTERNAL_H
+#define TDI_XRAY_INTERNAL_H
 
 #include "tracedec/xray.h"
 #include "../common/input.h"
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/bytes.h"
 #include "xray_header.h"
 
-/* Internal result: no event yet, run the state machine again. */
-#define XRAY_AGAIN 3
 
 #define XRAY_FUNCTION_SIZE 8
 #define XRAY_METADATA_SIZE 16
@@ -73,37 +72,37 @@ static inline void xray_context(const td_xray_decoder *d, td_xray_event *ev)
 }
 
 /* Queue a warning for the next call to next(). */
-void xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
+void tdi_xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
                         int32_t func_id, uint32_t count);
 
 /* Tell the call matcher about a FUNCTION event; fills function.depth and
  * function.closed and may queue a warning. Returns TD_EVENT or TD_E_LIMIT. */
-int xray_match_call(td_xray_decoder *d, td_xray_event *ev);
+int tdi_xray_match_call(td_xray_decoder *d, td_xray_event *ev);
 
 /* FDR records (xray_fdr.c). */
-int xray_fdr_record(td_xray_decoder *d, td_xray_event *ev);
-int xray_fdr_payload(td_xray_decoder *d, td_xray_event *ev);
-int xray_fdr_padding(td_xray_decoder *d, td_xray_event *ev);
-int xray_fdr_skip(td_xray_decoder *d);
+int tdi_xray_fdr_record(td_xray_decoder *d, td_xray_event *ev);
+int tdi_xray_fdr_payload(td_xray_decoder *d, td_xray_event *ev);
+int tdi_xray_fdr_padding(td_xray_decoder *d, td_xray_event *ev);
+int tdi_xray_fdr_skip(td_xray_decoder *d);
 
 /* Check and take the function records at the cursor that lie whole in
  * the span and the buffer, without events (xray_skim.c). */
-void xray_fdr_skim(td_xray_decoder *d);
+void tdi_xray_fdr_skim(td_xray_decoder *d);
 
 /* FDR buffer grammar and extents (xray_buffer.c). */
-int xray_buffer_admit(td_xray_decoder *d, unsigned kind, uint64_t at);
-int xray_buffer_boundary(td_xray_decoder *d, uint64_t at);
-int xray_buffer_overrun(td_xray_decoder *d, uint64_t at);
-int xray_buffer_at_eof(td_xray_decoder *d, uint64_t at);
-void xray_buffer_reset(td_xray_decoder *d);
+int tdi_xray_buffer_admit(td_xray_decoder *d, unsigned kind, uint64_t at);
+int tdi_xray_buffer_boundary(td_xray_decoder *d, uint64_t at);
+int tdi_xray_buffer_overrun(td_xray_decoder *d, uint64_t at);
+int tdi_xray_buffer_at_eof(td_xray_decoder *d, uint64_t at);
+void tdi_xray_buffer_reset(td_xray_decoder *d);
 
 /* Basic-mode records (xray_basic.c). */
-int xray_basic_record(td_xray_decoder *d, td_xray_event *ev);
+int tdi_xray_basic_record(td_xray_decoder *d, td_xray_event *ev);
 
 /* End of input: report open calls, then TD_END (xray_calls.c). */
-int xray_unwind(td_xray_decoder *d);
+int tdi_xray_unwind(td_xray_decoder *d);
 
 /* Special kind for admit(): a function record. */
 #define XK_FUNCTION 255u
 
-#endif /* TD_XRAY_INTERNAL_H */
+#endif /* TDI_XRAY_INTERNAL_H */

@@ -9,7 +9,7 @@
  * from the host's span and stops at the first word that is not a valid
  * function record, at the buffer's extents and at the span's end. What
  * stops it (a metadata record, a bad type, a record across the extents or
- * across spans) is then decoded by xray_fdr_record() exactly as without
+ * across spans) is then decoded by tdi_xray_fdr_record() exactly as without
  * the skim, so errors and their offsets do not change.
  */
 #include "xray_internal.h"
@@ -24,7 +24,7 @@ static size_t run_le(const uint8_t *p, size_t len, uint64_t *tsc,
     uint64_t t = *tsc;
     unsigned action = *last;
     while (len - n >= XRAY_FUNCTION_SIZE) {
-        uint64_t w = td_le64(p + n);
+        uint64_t w = tdi_le64(p + n);
         if ((w & 1u) != 0 || ((w >> 1) & 7u) > TD_XRAY_ENTER_ARGS)
             break;
         action = (unsigned)(w >> 1) & 7u;
@@ -45,7 +45,7 @@ static size_t run_be(const uint8_t *p, size_t len, uint64_t *tsc,
     uint64_t t = *tsc;
     unsigned action = *last;
     while (len - n >= XRAY_FUNCTION_SIZE) {
-        uint64_t w = td_be64(p + n);
+        uint64_t w = tdi_be64(p + n);
         if ((w >> 63) != 0 || ((w >> 60) & 7u) > TD_XRAY_ENTER_ARGS)
             break;
         action = (unsigned)(w >> 60) & 7u;
@@ -57,15 +57,15 @@ static size_t run_be(const uint8_t *p, size_t len, uint64_t *tsc,
     return n;
 }
 
-void xray_fdr_skim(td_xray_decoder *d)
+void tdi_xray_fdr_skim(td_xray_decoder *d)
 {
     size_t len, n;
     unsigned last = 8; /* none */
-    const uint8_t *p = td_input_rest(&d->in, &len);
+    const uint8_t *p = tdi_input_rest(&d->in, &len);
     if (p == NULL || d->grammar != XG_BODY)
         return;
-    if (d->block_end != 0 && d->block_end - td_input_tell(&d->in) < len)
-        len = (size_t)(d->block_end - td_input_tell(&d->in));
+    if (d->block_end != 0 && d->block_end - tdi_input_tell(&d->in) < len)
+        len = (size_t)(d->block_end - tdi_input_tell(&d->in));
     n = d->big_endian ? run_be(p, len, &d->tsc, &last)
                       : run_le(p, len, &d->tsc, &last);
     if (n == 0)
@@ -73,5 +73,5 @@ void xray_fdr_skim(td_xray_decoder *d)
     d->last_record = last == TD_XRAY_ENTER        ? XL_ENTRY
                      : last == TD_XRAY_ENTER_ARGS ? XL_ENTRY_ARGS
                                                   : XL_OTHER;
-    td_input_take(&d->in, n);
+    tdi_input_take(&d->in, n);
 }

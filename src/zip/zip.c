@@ -9,7 +9,7 @@
  * Records are read in file order; d->phase says which may come next, and
  * at a record boundary its 4-byte signature picks the handler. next()
  * runs the handler for d->state until one produces an event, asks for
- * input, ends or fails; handlers return ZIP_AGAIN when they moved on
+ * input, ends or fails; handlers return TDI_AGAIN when they moved on
  * without an event. Which handler decodes what:
  *   zip_local.c    local headers, names, member data, descriptors
  *   zip_extra.c    extra fields and their zip64 values
@@ -22,16 +22,16 @@
  */
 #include "zip_internal.h"
 
-const uint8_t *zip_piece(td_zip *d, uint64_t max, size_t *len, int *rc,
+const uint8_t *tdi_zip_piece(td_zip_decoder *d, uint64_t max, size_t *len, int *rc,
                          uint64_t at, const char *reason)
 {
     const uint8_t *p;
     if (d->in.staged > 0) {
-        *rc = td_fail(&d->fault, TD_E_INTERNAL, at,
-                      TD_REASON("staged bytes where a piece is taken"));
+        *rc = tdi_fail(&d->fault, TD_E_INTERNAL, at,
+                      TDI_REASON("staged bytes where a piece is taken"));
         return NULL;
     }
-    p = td_input_piece(&d->in, max, len);
+    p = tdi_input_piece(&d->in, max, len);
     if (p == NULL)
         *rc = zip_cut(d, at, reason);
     return p;
@@ -43,7 +43,7 @@ static uint64_t digest_mix(uint64_t digest, uint64_t value)
     return digest ^ (digest >> 29);
 }
 
-uint64_t zip_digest(uint64_t digest, const td_zip_header *h,
+uint64_t tdi_zip_digest(uint64_t digest, const td_zip_header *h,
                     uint32_t name_crc)
 {
     digest = digest_mix(digest, name_crc);
@@ -53,128 +53,128 @@ uint64_t zip_digest(uint64_t digest, const td_zip_header *h,
     return digest_mix(digest, h->local_offset);
 }
 
-static int record(td_zip *d, td_zip_event *ev)
+static int record(td_zip_decoder *d, td_zip_event *ev)
 {
     const uint8_t *p;
-    d->record_offset = td_input_tell(&d->in);
-    p = td_input_peek(&d->in, 4);
+    d->record_offset = tdi_input_tell(&d->in);
+    p = tdi_input_peek(&d->in, 4);
     if (p == NULL)
         return zip_cut(d, d->record_offset,
-                       TD_REASON("input ends before the end of central "
+                       TDI_REASON("input ends before the end of central "
                                  "directory record"));
-    switch (td_le32(p)) {
+    switch (tdi_le32(p)) {
     case ZIP_SIG_LOCAL:
-        return zip_local_header(d, ev);
+        return tdi_zip_local_header(d, ev);
     case ZIP_SIG_CENTRAL:
-        return zip_central_head(d);
+        return tdi_zip_central_head(d);
     case ZIP_SIG_DIGITAL:
-        return zip_digital_signature(d);
+        return tdi_zip_digital_signature(d);
     case ZIP_SIG_ZIP64_END:
-        return zip_zip64_end_head(d);
+        return tdi_zip_zip64_end_head(d);
     case ZIP_SIG_LOCATOR:
-        return zip_locator(d);
+        return tdi_zip_locator(d);
     case ZIP_SIG_END:
-        return zip_end(d, ev);
+        return tdi_zip_end(d, ev);
     default:
-        return td_fail(&d->fault, TD_E_ZIP_SIGNATURE, d->record_offset,
-                       TD_REASON("unknown record signature"));
+        return tdi_fail(&d->fault, TD_E_ZIP_SIGNATURE, d->record_offset,
+                       TDI_REASON("unknown record signature"));
     }
 }
 
-static int step(td_zip *d, td_zip_event *ev)
+static int step(td_zip_decoder *d, td_zip_event *ev)
 {
     switch (d->state) {
     case ZS_RECORD:
         return record(d, ev);
     case ZS_LOCAL_NAME:
-        return zip_local_name(d, ev);
+        return tdi_zip_local_name(d, ev);
     case ZS_LOCAL_EXTRA:
-        return zip_local_extra(d);
+        return tdi_zip_local_extra(d);
     case ZS_STORED:
-        return zip_stored(d, ev);
+        return tdi_zip_stored(d, ev);
     case ZS_DEFLATE:
-        return zip_deflate(d, ev);
+        return tdi_zip_deflate(d, ev);
     case ZS_DESCRIPTOR:
-        return zip_descriptor(d, ev);
+        return tdi_zip_descriptor(d, ev);
     case ZS_CENTRAL_TAIL:
-        return zip_central_tail(d);
+        return tdi_zip_central_tail(d);
     case ZS_CENTRAL_NAME:
-        return zip_central_name(d);
+        return tdi_zip_central_name(d);
     case ZS_CENTRAL_EXTRA:
-        return zip_central_extra(d);
+        return tdi_zip_central_extra(d);
     case ZS_CENTRAL_COMMENT:
-        return zip_central_comment(d);
+        return tdi_zip_central_comment(d);
     case ZS_SEEK_HEADER:
-        return zip_seek_header(d);
+        return tdi_zip_seek_header(d);
     case ZS_SEEK_NAME:
-        return zip_seek_name(d);
+        return tdi_zip_seek_name(d);
     case ZS_SEEK_EXTRA:
-        return zip_seek_extra(d);
+        return tdi_zip_seek_extra(d);
     case ZS_CENTRAL_DONE:
-        return zip_central_done(d, ev);
+        return tdi_zip_central_done(d, ev);
     case ZS_ZIP64_END_TAIL:
-        return zip_zip64_end_tail(d);
+        return tdi_zip_zip64_end_tail(d);
     case ZS_SKIP:
-        return zip_skip(d);
+        return tdi_zip_skip(d);
     case ZS_END_COMMENT:
-        return zip_end_comment(d);
+        return tdi_zip_end_comment(d);
     case ZS_AFTER_END:
-        return zip_after_end(d);
+        return tdi_zip_after_end(d);
     default:
         return TD_END;
     }
 }
 
-int td_zip_init(td_zip *d, void *window, size_t window_size, uint32_t flags)
+int td_zip_init(td_zip_decoder *d, void *window, size_t window_size, uint32_t flags)
 {
     if (d == NULL || window == NULL || (flags & ~TD_ZIP_SEEKABLE) != 0)
         return TD_E_INVALID_ARGUMENT;
     if (window_size < TD_INFLATE_WINDOW)
         return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
-    td_input_init(&d->in);
-    td_inflate_core_init(&d->z, window);
+    tdi_input_init(&d->in);
+    tdi_inflate_core_init(&d->z, window);
     d->init_flags = flags;
     d->state = ZS_RECORD;
     d->phase = ZP_LOCAL;
     return TD_OK;
 }
 
-int td_zip_reset(td_zip *d)
+int td_zip_reset(td_zip_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
     return td_zip_init(d, d->z.window, TD_INFLATE_WINDOW, d->init_flags);
 }
 
-int td_zip_next(td_zip *d, td_zip_event *ev)
+int td_zip_next(td_zip_decoder *d, td_zip_event *ev)
 {
     int rc;
     if (d == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    rc = td_input_blocked(&d->in, &d->fault);
+    rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
     ev->flags = 0;
     do
         rc = step(d, ev);
-    while (rc == ZIP_AGAIN);
+    while (rc == TDI_AGAIN);
     return rc;
 }
 
-const td_request *td_zip_request(const td_zip *d)
+const td_request *td_zip_request(const td_zip_decoder *d)
 {
     return &d->in.want;
 }
 
-int td_zip_feed(td_zip *d, const void *data, size_t len)
+int td_zip_feed(td_zip_decoder *d, const void *data, size_t len)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_input_answer(&d->in, &d->fault, data, len);
+    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
-const td_fault *td_zip_fault(const td_zip *d)
+const td_fault *td_zip_fault(const td_zip_decoder *d)
 {
     return &d->fault;
 }

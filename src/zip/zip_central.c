@@ -18,7 +18,7 @@
  * (name CRC-32, CRC-32, sizes, local offset) over the entries must equal
  * the local members' when the last one is read; the local values are not
  * kept, so a difference shows there. With TD_ZIP_SEEKABLE each entry
- * also sends the cursor to its local header (td_input_seek), re-reads it
+ * also sends the cursor to its local header (tdi_input_seek), re-reads it
  * with its name and extra field, compares it with the entry, and comes
  * back to the byte after the entry: the first entry that disagrees is
  * the one reported.
@@ -28,16 +28,16 @@
 #define ZIP_CENTRAL_HEAD 28u
 #define ZIP_CENTRAL_TAIL (ZIP_CENTRAL_SIZE - ZIP_CENTRAL_HEAD)
 
-static int entry_cut(td_zip *d)
+static int entry_cut(td_zip_decoder *d)
 {
     return zip_cut(d, d->record_offset,
-                   TD_REASON("input ends inside a central directory "
+                   TDI_REASON("input ends inside a central directory "
                              "entry"));
 }
 
-int zip_central_head(td_zip *d)
+int tdi_zip_central_head(td_zip_decoder *d)
 {
-    const uint8_t *p = td_input_peek(&d->in, ZIP_CENTRAL_HEAD);
+    const uint8_t *p = tdi_input_peek(&d->in, ZIP_CENTRAL_HEAD);
     td_zip_header *h = &d->cur;
     if (p == NULL)
         return entry_cut(d);
@@ -45,166 +45,166 @@ int zip_central_head(td_zip *d)
         d->phase = ZP_CENTRAL;
         d->central_start = d->record_offset;
     } else if (d->phase != ZP_CENTRAL) {
-        return td_fail(&d->fault, TD_E_ZIP_SIGNATURE, d->record_offset,
-                       TD_REASON("central directory entry after the end "
+        return tdi_fail(&d->fault, TD_E_ZIP_SIGNATURE, d->record_offset,
+                       TDI_REASON("central directory entry after the end "
                                  "records began"));
     }
-    h->version_needed = td_le16(p + 6);
-    h->flags = td_le16(p + 8);
-    h->method = td_le16(p + 10);
-    h->crc = td_le32(p + 16);
-    h->compressed_size = td_le32(p + 20);
-    h->uncompressed_size = td_le32(p + 24);
+    h->version_needed = tdi_le16(p + 6);
+    h->flags = tdi_le16(p + 8);
+    h->method = tdi_le16(p + 10);
+    h->crc = tdi_le32(p + 16);
+    h->compressed_size = tdi_le32(p + 20);
+    h->uncompressed_size = tdi_le32(p + 24);
     h->zip64 = false;
-    td_input_take(&d->in, ZIP_CENTRAL_HEAD);
+    tdi_input_take(&d->in, ZIP_CENTRAL_HEAD);
     d->state = ZS_CENTRAL_TAIL;
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }
 
 /* Bytes 28-45: the lengths of what follows, and the local offset. */
-int zip_central_tail(td_zip *d)
+int tdi_zip_central_tail(td_zip_decoder *d)
 {
-    const uint8_t *p = td_input_peek(&d->in, ZIP_CENTRAL_TAIL);
+    const uint8_t *p = tdi_input_peek(&d->in, ZIP_CENTRAL_TAIL);
     if (p == NULL)
         return entry_cut(d);
-    d->cur.name_len = td_le16(p);
-    d->cur.local_offset = td_le32(p + 14);
+    d->cur.name_len = tdi_le16(p);
+    d->cur.local_offset = tdi_le32(p + 14);
     d->name_left = d->cur.name_len;
-    d->extra_left = td_le16(p + 2);
-    d->comment_len = td_le16(p + 4);
+    d->extra_left = tdi_le16(p + 2);
+    d->comment_len = tdi_le16(p + 4);
     d->record_size = ZIP_CENTRAL_SIZE + (uint64_t)d->name_left +
                      d->extra_left + d->comment_len;
     d->name_crc = 0;
-    td_input_take(&d->in, ZIP_CENTRAL_TAIL);
+    tdi_input_take(&d->in, ZIP_CENTRAL_TAIL);
     d->state = ZS_CENTRAL_NAME;
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }
 
 /* CRC-32 of d->name_left name bytes into *crc. */
-static int hash_name(td_zip *d, uint32_t *crc, uint64_t at)
+static int hash_name(td_zip_decoder *d, uint32_t *crc, uint64_t at)
 {
     while (d->name_left > 0) {
         size_t len;
         int rc;
-        const uint8_t *p = zip_piece(d, d->name_left, &len, &rc, at,
-                                     TD_REASON("input ends inside a "
+        const uint8_t *p = tdi_zip_piece(d, d->name_left, &len, &rc, at,
+                                     TDI_REASON("input ends inside a "
                                                "name"));
         if (p == NULL)
             return rc;
         *crc = td_crc32(*crc, p, len);
         d->name_left -= (uint32_t)len;
     }
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }
 
-int zip_central_name(td_zip *d)
+int tdi_zip_central_name(td_zip_decoder *d)
 {
     int rc = hash_name(d, &d->name_crc, d->record_offset);
-    if (rc == ZIP_AGAIN)
+    if (rc == TDI_AGAIN)
         d->state = ZS_CENTRAL_EXTRA;
     return rc;
 }
 
-int zip_central_extra(td_zip *d)
+int tdi_zip_central_extra(td_zip_decoder *d)
 {
-    int rc = zip_extra(d, &d->cur, true);
-    if (rc != ZIP_AGAIN)
+    int rc = tdi_zip_extra(d, &d->cur, true);
+    if (rc != TDI_AGAIN)
         return rc;
     d->skip_left = d->comment_len;
     d->state = ZS_CENTRAL_COMMENT;
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }
 
 /* Go to the entry's local header, to come back to `resume`. */
-static int visit_local(td_zip *d)
+static int visit_local(td_zip_decoder *d)
 {
     if (d->cur.local_offset >= d->central_start)
-        return td_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
-                       TD_REASON("entry's local header offset is not "
+        return tdi_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
+                       TDI_REASON("entry's local header offset is not "
                                  "before the central directory"));
-    d->resume = td_input_tell(&d->in);
-    td_input_seek(&d->in, 0, d->cur.local_offset);
+    d->resume = tdi_input_tell(&d->in);
+    tdi_input_seek(&d->in, 0, d->cur.local_offset);
     d->state = ZS_SEEK_HEADER;
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }
 
-int zip_central_comment(td_zip *d)
+int tdi_zip_central_comment(td_zip_decoder *d)
 {
     while (d->skip_left > 0) {
-        uint64_t n = td_input_skip(&d->in, d->skip_left);
+        uint64_t n = tdi_input_skip(&d->in, d->skip_left);
         if (n == 0)
             return entry_cut(d);
         d->skip_left -= n;
     }
     if (d->entry >= d->member)
-        return td_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
-                       TD_REASON("more central directory entries than "
+        return tdi_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
+                       TDI_REASON("more central directory entries than "
                                  "local members"));
     if (d->init_flags & TD_ZIP_SEEKABLE)
         return visit_local(d);
     d->state = ZS_CENTRAL_DONE;
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }
 
-int zip_seek_header(td_zip *d)
+int tdi_zip_seek_header(td_zip_decoder *d)
 {
-    const uint8_t *p = td_input_peek(&d->in, ZIP_LOCAL_SIZE);
+    const uint8_t *p = tdi_input_peek(&d->in, ZIP_LOCAL_SIZE);
     if (p == NULL)
         return zip_cut(d, d->cur.local_offset,
-                       TD_REASON("input ends inside a local file header"));
-    if (td_le32(p) != ZIP_SIG_LOCAL)
-        return td_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
-                       TD_REASON("entry's local header offset does not "
+                       TDI_REASON("input ends inside a local file header"));
+    if (tdi_le32(p) != ZIP_SIG_LOCAL)
+        return tdi_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
+                       TDI_REASON("entry's local header offset does not "
                                  "point at a local file header"));
-    zip_read_local(&d->local, p, d->cur.local_offset);
+    tdi_zip_read_local(&d->local, p, d->cur.local_offset);
     d->name_left = d->local.name_len;
-    d->extra_left = td_le16(p + 28);
+    d->extra_left = tdi_le16(p + 28);
     d->local_name_crc = 0;
-    td_input_take(&d->in, ZIP_LOCAL_SIZE);
+    tdi_input_take(&d->in, ZIP_LOCAL_SIZE);
     d->state = ZS_SEEK_NAME;
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }
 
-int zip_seek_name(td_zip *d)
+int tdi_zip_seek_name(td_zip_decoder *d)
 {
     int rc = hash_name(d, &d->local_name_crc, d->cur.local_offset);
-    if (rc == ZIP_AGAIN)
+    if (rc == TDI_AGAIN)
         d->state = ZS_SEEK_EXTRA;
     return rc;
 }
 
 /* The local header against the entry; then back after the entry. */
-int zip_seek_extra(td_zip *d)
+int tdi_zip_seek_extra(td_zip_decoder *d)
 {
     const td_zip_header *c = &d->cur, *l = &d->local;
-    int rc = zip_extra(d, &d->local, false);
-    if (rc != ZIP_AGAIN)
+    int rc = tdi_zip_extra(d, &d->local, false);
+    if (rc != TDI_AGAIN)
         return rc;
     if (l->method != c->method || l->name_len != c->name_len ||
         d->local_name_crc != d->name_crc)
-        return td_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
-                       TD_REASON("entry's method or name differs from its "
+        return tdi_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
+                       TDI_REASON("entry's method or name differs from its "
                                  "local header's"));
     if (!(l->flags & ZIP_FLAG_DESCRIPTOR) &&
         (l->crc != c->crc || l->compressed_size != c->compressed_size ||
          l->uncompressed_size != c->uncompressed_size))
-        return td_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
-                       TD_REASON("entry's CRC-32 or sizes differ from its "
+        return tdi_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
+                       TDI_REASON("entry's CRC-32 or sizes differ from its "
                                  "local header's"));
-    td_input_seek(&d->in, 0, d->resume);
+    tdi_input_seek(&d->in, 0, d->resume);
     d->state = ZS_CENTRAL_DONE;
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }
 
-int zip_central_done(td_zip *d, td_zip_event *ev)
+int tdi_zip_central_done(td_zip_decoder *d, td_zip_event *ev)
 {
-    d->central_digest = zip_digest(d->central_digest, &d->cur, d->name_crc);
+    d->central_digest = tdi_zip_digest(d->central_digest, &d->cur, d->name_crc);
     if (d->entry + 1 == d->member && d->central_digest != d->local_digest)
-        return td_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
-                       TD_REASON("central directory disagrees with the "
+        return tdi_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
+                       TDI_REASON("central directory disagrees with the "
                                  "local headers: a name, CRC-32, size or "
                                  "offset differs, or the order"));
-    ev->kind = TD_ZIP_CENTRAL;
+    ev->kind = TD_ZIP_EV_CENTRAL;
     ev->offset = d->record_offset;
     ev->size = d->record_size;
     ev->member = d->entry;

@@ -20,15 +20,15 @@
 #define ZIP64_ID 0x0001u
 #define ZIP64_MAX_VALUES 24u /* three u64 values */
 
-static int extra_cut(td_zip *d)
+static int extra_cut(td_zip_decoder *d)
 {
     return zip_cut(d, d->record_offset,
-                   TD_REASON("input ends inside an extra field"));
+                   TDI_REASON("input ends inside an extra field"));
 }
 
 /* The zip64 values at p (size bytes of sub-field data) replace the fields
  * of h marked 0xffffffff. */
-static int read_zip64(td_zip *d, td_zip_header *h, const uint8_t *p,
+static int read_zip64(td_zip_decoder *d, td_zip_header *h, const uint8_t *p,
                       unsigned size, bool central, uint64_t at)
 {
     bool usize = h->uncompressed_size == ZIP_MARK32;
@@ -37,64 +37,64 @@ static int read_zip64(td_zip *d, td_zip_header *h, const uint8_t *p,
     unsigned need = 8u * ((unsigned)usize + (unsigned)csize +
                           (unsigned)offset), pos = 0;
     if (size < need)
-        return td_fail(&d->fault, TD_E_ZIP_ZIP64, at,
-                       TD_REASON("zip64 extra field is shorter than the "
+        return tdi_fail(&d->fault, TD_E_ZIP_ZIP64, at,
+                       TDI_REASON("zip64 extra field is shorter than the "
                                  "0xffffffff fields it must replace"));
     if (usize) {
-        h->uncompressed_size = td_le64(p + pos);
+        h->uncompressed_size = tdi_le64(p + pos);
         pos += 8;
     }
     if (csize) {
-        h->compressed_size = td_le64(p + pos);
+        h->compressed_size = tdi_le64(p + pos);
         pos += 8;
     }
     if (offset)
-        h->local_offset = td_le64(p + pos);
+        h->local_offset = tdi_le64(p + pos);
     h->zip64 = true;
     return TD_OK;
 }
 
 /* One sub-field header at the cursor: read zip64's values, or arrange to
  * skip the sub-field. */
-static int sub_field(td_zip *d, td_zip_header *h, bool central)
+static int sub_field(td_zip_decoder *d, td_zip_header *h, bool central)
 {
-    uint64_t at = td_input_tell(&d->in);
-    const uint8_t *p = td_input_peek(&d->in, 4);
+    uint64_t at = tdi_input_tell(&d->in);
+    const uint8_t *p = tdi_input_peek(&d->in, 4);
     unsigned id, size, head;
     int rc;
     if (p == NULL)
         return extra_cut(d);
-    id = td_le16(p);
-    size = td_le16(p + 2);
+    id = tdi_le16(p);
+    size = tdi_le16(p + 2);
     if (id != ZIP64_ID) {
-        td_input_take(&d->in, 4);
+        tdi_input_take(&d->in, 4);
         d->extra_left -= 4;
         d->skip_left = size < d->extra_left ? size : d->extra_left;
-        return ZIP_AGAIN;
+        return TDI_AGAIN;
     }
     if (size > d->extra_left - 4)
-        return td_fail(&d->fault, TD_E_ZIP_ZIP64, at,
-                       TD_REASON("zip64 extra field runs past the end of "
+        return tdi_fail(&d->fault, TD_E_ZIP_ZIP64, at,
+                       TDI_REASON("zip64 extra field runs past the end of "
                                  "the extra field"));
     head = size < ZIP64_MAX_VALUES ? size : ZIP64_MAX_VALUES;
-    p = td_input_peek(&d->in, 4 + head);
+    p = tdi_input_peek(&d->in, 4 + head);
     if (p == NULL)
         return extra_cut(d);
     rc = read_zip64(d, h, p + 4, size, central, at);
     if (rc != TD_OK)
         return rc;
-    td_input_take(&d->in, 4 + head);
+    tdi_input_take(&d->in, 4 + head);
     d->extra_left -= 4 + head;
     d->skip_left = size - head;
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }
 
-int zip_extra(td_zip *d, td_zip_header *h, bool central)
+int tdi_zip_extra(td_zip_decoder *d, td_zip_header *h, bool central)
 {
     while (d->extra_left > 0) {
         int rc;
         if (d->skip_left > 0) {
-            uint64_t n = td_input_skip(&d->in, d->skip_left);
+            uint64_t n = tdi_input_skip(&d->in, d->skip_left);
             if (n == 0)
                 return extra_cut(d);
             d->skip_left -= n;
@@ -106,8 +106,8 @@ int zip_extra(td_zip *d, td_zip_header *h, bool central)
             continue;
         }
         rc = sub_field(d, h, central);
-        if (rc != ZIP_AGAIN)
+        if (rc != TDI_AGAIN)
             return rc;
     }
-    return ZIP_AGAIN;
+    return TDI_AGAIN;
 }

@@ -1,18 +1,17 @@
 /*
  * zip_internal.h - state shared by the zip decoder's files.
  */
-#ifndef TD_ZIP_INTERNAL_H
-#define TD_ZIP_INTERNAL_H
+#ifndef TDI_ZIP_INTERNAL_H
+#define TDI_ZIP_INTERNAL_H
 
 #include "tracedec/zip.h"
 #include "tracedec/checksum.h"
 #include "../common/input.h"
 #include "../common/fault.h"
+#include "../common/step.h"
 #include "../common/bytes.h"
 #include "../inflate/inflate_core.h"
 
-/* Internal result: no event yet, run the state machine again. */
-#define ZIP_AGAIN 4
 
 /* Record signatures (APPNOTE 4.3). */
 #define ZIP_SIG_LOCAL 0x04034b50u
@@ -38,7 +37,7 @@
 #define ZIP_MARK16 0xffffu     /* "the value is in a zip64 field" */
 #define ZIP_MARK32 0xffffffffu
 
-/* What next() is doing (td_zip.state). */
+/* What next() is doing (td_zip_decoder.state). */
 enum zip_state {
     ZS_RECORD = 0,      /* at a record boundary */
     ZS_LOCAL_NAME,      /* delivering the local name */
@@ -61,7 +60,7 @@ enum zip_state {
     ZS_DONE             /* TD_END returned */
 };
 
-/* Which records may come next (td_zip.phase). */
+/* Which records may come next (td_zip_decoder.phase). */
 enum zip_phase {
     ZP_LOCAL = 0,  /* local members; or the central directory begins */
     ZP_CENTRAL,    /* central entries; or the end records begin */
@@ -71,54 +70,54 @@ enum zip_phase {
 };
 
 /* Stall or fail with truncation at `at`. */
-static inline int zip_cut(td_zip *d, uint64_t at, const char *reason)
+static inline int zip_cut(td_zip_decoder *d, uint64_t at, const char *reason)
 {
-    return td_input_stall(&d->in, &d->fault, at, reason);
+    return tdi_input_stall(&d->in, &d->fault, at, reason);
 }
 
-/* Up to max bytes straight from the span (td_input_piece), refusing to
+/* Up to max bytes straight from the span (tdi_input_piece), refusing to
  * run when bytes are staged, which the record reading never leaves at
  * these points; NULL with *rc set when nothing can be delivered now. */
-const uint8_t *zip_piece(td_zip *d, uint64_t max, size_t *len, int *rc,
+const uint8_t *tdi_zip_piece(td_zip_decoder *d, uint64_t max, size_t *len, int *rc,
                          uint64_t at, const char *reason);
 
 /* The order-sensitive digest of one member: name, CRC, sizes, offset. */
-uint64_t zip_digest(uint64_t digest, const td_zip_header *h,
+uint64_t tdi_zip_digest(uint64_t digest, const td_zip_header *h,
                     uint32_t name_crc);
 
 /* The extra field (zip_extra.c): d->extra_left bytes of sub-fields; the
  * zip64 one (0x0001) replaces the fields of h that are 0xffffffff
- * (local_offset only in a central entry). ZIP_AGAIN when done. */
-int zip_extra(td_zip *d, td_zip_header *h, bool central);
+ * (local_offset only in a central entry). TDI_AGAIN when done. */
+int tdi_zip_extra(td_zip_decoder *d, td_zip_header *h, bool central);
 
 /* Local members (zip_local.c). */
-void zip_read_local(td_zip_header *h, const uint8_t *p, uint64_t offset);
-int zip_local_header(td_zip *d, td_zip_event *ev);
-int zip_local_name(td_zip *d, td_zip_event *ev);
-int zip_local_extra(td_zip *d);
-int zip_stored(td_zip *d, td_zip_event *ev);
-int zip_deflate(td_zip *d, td_zip_event *ev);
-int zip_descriptor(td_zip *d, td_zip_event *ev);
+void tdi_zip_read_local(td_zip_header *h, const uint8_t *p, uint64_t offset);
+int tdi_zip_local_header(td_zip_decoder *d, td_zip_event *ev);
+int tdi_zip_local_name(td_zip_decoder *d, td_zip_event *ev);
+int tdi_zip_local_extra(td_zip_decoder *d);
+int tdi_zip_stored(td_zip_decoder *d, td_zip_event *ev);
+int tdi_zip_deflate(td_zip_decoder *d, td_zip_event *ev);
+int tdi_zip_descriptor(td_zip_decoder *d, td_zip_event *ev);
 
 /* The central directory (zip_central.c). */
-int zip_central_head(td_zip *d);
-int zip_central_tail(td_zip *d);
-int zip_central_name(td_zip *d);
-int zip_central_extra(td_zip *d);
-int zip_central_comment(td_zip *d);
-int zip_seek_header(td_zip *d);
-int zip_seek_name(td_zip *d);
-int zip_seek_extra(td_zip *d);
-int zip_central_done(td_zip *d, td_zip_event *ev);
+int tdi_zip_central_head(td_zip_decoder *d);
+int tdi_zip_central_tail(td_zip_decoder *d);
+int tdi_zip_central_name(td_zip_decoder *d);
+int tdi_zip_central_extra(td_zip_decoder *d);
+int tdi_zip_central_comment(td_zip_decoder *d);
+int tdi_zip_seek_header(td_zip_decoder *d);
+int tdi_zip_seek_name(td_zip_decoder *d);
+int tdi_zip_seek_extra(td_zip_decoder *d);
+int tdi_zip_central_done(td_zip_decoder *d, td_zip_event *ev);
 
 /* End records (zip_end.c). */
-int zip_digital_signature(td_zip *d);
-int zip_zip64_end_head(td_zip *d);
-int zip_zip64_end_tail(td_zip *d);
-int zip_locator(td_zip *d);
-int zip_end(td_zip *d, td_zip_event *ev);
-int zip_skip(td_zip *d);
-int zip_end_comment(td_zip *d);
-int zip_after_end(td_zip *d);
+int tdi_zip_digital_signature(td_zip_decoder *d);
+int tdi_zip_zip64_end_head(td_zip_decoder *d);
+int tdi_zip_zip64_end_tail(td_zip_decoder *d);
+int tdi_zip_locator(td_zip_decoder *d);
+int tdi_zip_end(td_zip_decoder *d, td_zip_event *ev);
+int tdi_zip_skip(td_zip_decoder *d);
+int tdi_zip_end_comment(td_zip_decoder *d);
+int tdi_zip_after_end(td_zip_decoder *d);
 
-#endif /* TD_ZIP_INTERNAL_H */
+#endif /* TDI_ZIP_INTERNAL_H */

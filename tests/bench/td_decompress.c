@@ -31,13 +31,13 @@ static const uint8_t *answer(int fd, uint8_t *buf, uint64_t offset,
 
 static long long unzip(int fd, uint8_t *buf, void *window)
 {
-    td_zip d;
+    td_zip_decoder d;
     td_zip_event ev;
     long long total = 0;
     int rc;
     td_zip_init(&d, window, TD_INFLATE_WINDOW, TD_ZIP_SEEKABLE);
     while ((rc = td_zip_next(&d, &ev)) != TD_END) {
-        if (rc == TD_EVENT && ev.kind == TD_ZIP_DATA) {
+        if (rc == TD_EVENT && ev.kind == TD_ZIP_EV_DATA) {
             total += (long long)ev.data.len;
         } else if (rc == TD_NEED_INPUT) {
             size_t n;
@@ -53,13 +53,13 @@ static long long unzip(int fd, uint8_t *buf, void *window)
 
 static long long unlz4(int fd, uint8_t *buf, void *window)
 {
-    td_lz4 d;
+    td_lz4_decoder d;
     td_lz4_event ev;
     long long total = 0;
     int rc;
     td_lz4_init(&d, window, TD_LZ4_WINDOW);
     while ((rc = td_lz4_next(&d, &ev)) != TD_END) {
-        if (rc == TD_EVENT && ev.kind == TD_LZ4_DATA) {
+        if (rc == TD_EVENT && ev.kind == TD_LZ4_EV_DATA) {
             total += (long long)ev.data.len;
         } else if (rc == TD_NEED_INPUT) {
             size_t n;

@@ -1,11 +1,12 @@
 /*
- * detect.c - recognising a format from the first bytes of a file.
+ * detect.c - recognising a format from the first bytes of a file: magic
+ * numbers for the containers and SQLite, the first record for drmemtrace,
+ * and the XRay module's own header check (xray_header.h).
  */
-#include "tracedec/common.h"
-#include "tracedec/xray.h"
+#include "tracedec/detect.h"
+#include "../common/bytes.h"
+#include "../common/mem.h"
 #include "../xray/xray_header.h"
-#include "bytes.h"
-#include "mem.h"
 
 static bool starts_with(const uint8_t *head, size_t len, const char *magic,
                         size_t n)
@@ -17,8 +18,8 @@ static bool starts_with(const uint8_t *head, size_t len, const char *magic,
  * version from 1 to 7. */
 static bool drmemtrace_records(const uint8_t *head, size_t len)
 {
-    return len >= 8 && td_le32(head) == 25 && td_le32(head + 4) >= 1 &&
-           td_le32(head + 4) <= 7;
+    return len >= 8 && tdi_le32(head) == 25 && tdi_le32(head + 4) >= 1 &&
+           tdi_le32(head + 4) <= 7;
 }
 
 int td_detect_format(const uint8_t *head, size_t len)
@@ -31,7 +32,7 @@ int td_detect_format(const uint8_t *head, size_t len)
     if (starts_with(head, len, "\x1f\x8b", 2))
         return TD_FORMAT_GZIP;
     if (starts_with(head, len, "\x04\x22\x4d\x18", 4) ||
-        (len >= 4 && (td_le32(head) & 0xfffffff0u) == 0x184d2a50u))
+        (len >= 4 && (tdi_le32(head) & 0xfffffff0u) == 0x184d2a50u))
         return TD_FORMAT_LZ4;
     if (starts_with(head, len, "\xff\x06\x00\x00sNaPpY", 10))
         return TD_FORMAT_SNAPPY;
@@ -39,7 +40,7 @@ int td_detect_format(const uint8_t *head, size_t len)
         return TD_FORMAT_SQLITE;
     if (drmemtrace_records(head, len))
         return TD_FORMAT_DRMEMTRACE;
-    if (len >= 4 && td_xray_header_plausible(head))
+    if (len >= 4 && tdi_xray_header_plausible(head))
         return TD_FORMAT_XRAY;
     return TD_FORMAT_UNKNOWN;
 }
