@@ -2,6 +2,49 @@
  * tracedec.h - streaming, allocation-free decoders for program execution
  * traces.
  *
+ * THE API SHAPE (the same for every decoder)
+ * ==========================================
+ *
+ * Twelve decoders, one shape. FMT is xray, drmem (drmemtrace records),
+ * drmem_file (a drmemtrace file: container plus records), inflate, gzip,
+ * zip, lz4, snappy, tagscan, umt, sqlite or rvn:
+ *
+ *   td_FMT_decoder    the decoder, a struct the caller owns; its fields
+ *                     are private
+ *   td_FMT_config     what init needs; it always begins with
+ *                       size_t size;       sizeof(td_FMT_config) as the
+ *                                          caller was compiled with it, so
+ *                                          the config can grow without
+ *                                          breaking the ABI
+ *                       uint32_t flags;    TD_FMT_* init flags
+ *                     then, for a format that takes caller memory
+ *                       void *memory;      a window, a workspace
+ *                       size_t memory_size;
+ *                     then the format's own settings
+ *   td_FMT_event      every event begins with the same four fields
+ *                       int kind;          TD_FMT_EV_...
+ *                       uint32_t flags;    TD_LAST_FRAGMENT (bits 0..7 are
+ *                                          common), the format's own flags
+ *                                          from bit 8
+ *                       uint64_t offset;   absolute offset of what the
+ *                                          event describes
+ *                       uint64_t size;     bytes it occupies there
+ *                     then one sub-struct per kind
+ *
+ *   int td_FMT_init(td_FMT_decoder *d, const td_FMT_config *cfg);
+ *   int td_FMT_reset(td_FMT_decoder *d);     start over, same config
+ *   int td_FMT_next(td_FMT_decoder *d, td_FMT_event *ev);
+ *   const td_request *td_FMT_request(const td_FMT_decoder *d);
+ *   int td_FMT_feed(td_FMT_decoder *d, const void *data, size_t len);
+ *   const td_fault *td_FMT_fault(const td_FMT_decoder *d);
+ *
+ * init() accepts a NULL config where the format needs no memory (all
+ * settings 0). More detail about an error than td_fault holds (which UMT
+ * file, which zip member) comes from an accessor of the format. Every
+ * function's comment in the format's header lists the errors it returns.
+ * Payloads longer than a span arrive as fragments, the last one flagged
+ * TD_LAST_FRAGMENT. The library's internal symbols are named tdi_*.
+ *
  * THE DECODER CONTRACT (the same for every format)
  * ================================================
  *
