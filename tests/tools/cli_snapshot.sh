@@ -19,18 +19,21 @@ CORPUS=$ROOT/../shared/corpus
 prepare() {
     IN=$1
     mkdir -p "$IN/sqlite" "$IN/rvn" "$IN/cut"
+    # the committed samples are copied, so the recorded paths do not depend
+    # on where the project keeps them
+    rm -rf "$IN/data" && cp -r "$ROOT/tests/data" "$IN/data"
     python3 "$ROOT/tests/sqlite_dbs.py" "$IN/sqlite" > "$IN/sqlite/list.txt"
     python3 "$ROOT/tests/rvn_writer.py" "$IN/rvn" 50 > "$IN/rvn/list.txt"
     for f in fdr-v5-threads.xray enc-fdr-big-payload.xray \
              basic-v3-threads.xray; do
-        head -c 700 "$ROOT/tests/data/xray/$f" > "$IN/cut/$f"
+        head -c 700 "$IN/data/xray/$f" > "$IN/cut/$f"
     done
-    head -c 100 "$ROOT/tests/data/drmem/drmem-v7-markers.trace" \
+    head -c 100 "$IN/data/drmem/drmem-v7-markers.trace" \
         > "$IN/cut/drmem-v7.trace"
-    gzip -c "$ROOT/tests/data/drmem/drmem-v7-markers.trace" \
+    gzip -c "$IN/data/drmem/drmem-v7-markers.trace" \
         > "$IN/cut/drmem-v7.trace.gz"
     head -c 150 "$IN/cut/drmem-v7.trace.gz" > "$IN/cut/drmem-v7-cut.trace.gz"
-    gzip -c "$ROOT/tests/data/xray/fdr-v5-threads.xray" \
+    gzip -c "$IN/data/xray/fdr-v5-threads.xray" \
         > "$IN/cut/fdr.xray.gz"
     if [ -f "$CORPUS/drmemtrace/drmemtrace.simple_app.trace.zip" ]; then
         head -c 100000 "$CORPUS/drmemtrace/drmemtrace.simple_app.trace.zip" \
@@ -40,9 +43,9 @@ prepare() {
     if [ -n "$first" ]; then
         head -c 3000 "$first" > "$IN/cut/cut.sqlite"
     fi
-    cp -r "$ROOT/tests/data/umt/as-built-v1" "$IN/cut/umt-missing"
+    cp -r "$IN/data/umt/as-built-v1" "$IN/cut/umt-missing"
     rm -f "$IN/cut/umt-missing/ins.itable"
-    cp -r "$ROOT/tests/data/umt/as-built-v1" "$IN/cut/umt-short"
+    cp -r "$IN/data/umt/as-built-v1" "$IN/cut/umt-short"
     f=$IN/cut/umt-short/exec.vtable
     head -c $(($(wc -c < "$f") - 5)) "$f" > "$f.tmp" && mv "$f.tmp" "$f"
     printf 'not a trace\n' > "$IN/cut/text.txt"
@@ -103,7 +106,7 @@ run() {
     OUT=$3
     mkdir -p "$OUT"
     cd "$ROOT"
-    for f in tests/data/xray/*.xray "$IN"/cut/*.xray "$IN"/cut/fdr.xray.gz; do
+    for f in "$IN"/data/xray/*.xray "$IN"/cut/*.xray "$IN"/cut/fdr.xray.gz; do
         every_command "$f"
         record dump --style=llvm "$f"
         record convert -f yaml "$f"
@@ -113,21 +116,21 @@ run() {
         record validate --recover-typed-extents "$f"
         record dump --recover-typed-extents --style=llvm "$f"
     done
-    for f in tests/data/xray/fdr-v5-threads.xray \
-             tests/data/xray/basic-v3-threads.xray; do
+    for f in "$IN"/data/xray/fdr-v5-threads.xray \
+             "$IN"/data/xray/basic-v3-threads.xray; do
         record --io=mmap dump "$f"
         record --io=stream dump "$f"
         record_stdin "$f" dump -
         record_stdin "$f" convert -f yaml -
     done
-    for f in tests/data/drmem/*.trace "$IN"/cut/*.trace "$IN"/cut/*.gz; do
+    for f in "$IN"/data/drmem/*.trace "$IN"/cut/*.trace "$IN"/cut/*.gz; do
         every_command "$f"
         record dump --style=drcachesim "$f"
         record convert -f json "$f"
     done
     record_stdin "$IN/cut/drmem-v7.trace.gz" stat -
-    record_stdin tests/data/drmem/drmem-v7-markers.trace dump -
-    for d in tests/data/umt/as-built-v1 tests/data/umt/legacy-2013 \
+    record_stdin "$IN"/data/drmem/drmem-v7-markers.trace dump -
+    for d in "$IN"/data/umt/as-built-v1 "$IN"/data/umt/legacy-2013 \
              "$IN/cut/umt-missing" "$IN/cut/umt-short"; do
         every_command "$d"
         record convert -f json "$d"
@@ -153,13 +156,13 @@ run() {
         record info "$f"
         record validate "$f"
     done
-    record frob tests/data/xray/fdr-v5-threads.xray
-    record info --frob tests/data/xray/fdr-v5-threads.xray
-    record --io=foo info tests/data/xray/fdr-v5-threads.xray
+    record frob "$IN"/data/xray/fdr-v5-threads.xray
+    record info --frob "$IN"/data/xray/fdr-v5-threads.xray
+    record --io=foo info "$IN"/data/xray/fdr-v5-threads.xray
     record info
-    record convert tests/data/xray/fdr-v5-threads.xray
-    record convert -f xml tests/data/xray/fdr-v5-threads.xray
-    record dump --style=foo tests/data/xray/fdr-v5-threads.xray
+    record convert "$IN"/data/xray/fdr-v5-threads.xray
+    record convert -f xml "$IN"/data/xray/fdr-v5-threads.xray
+    record dump --style=foo "$IN"/data/xray/fdr-v5-threads.xray
     record --version
     record --help
     record
