@@ -230,11 +230,12 @@ static int dec_init(run *u, decoder *d)
 {
     td_inflate_config inflate = {sizeof inflate, 0, u->window,
                                  TD_INFLATE_WINDOW};
+    td_gzip_config gzip = {sizeof gzip, 0, u->window, TD_INFLATE_WINDOW};
     switch (u->kind) {
     case DEFLATE_RAW:
         return td_inflate_init(&d->inflate, &inflate);
     case DEFLATE_GZIP:
-        return td_gzip_init(&d->gzip, u->window, TD_INFLATE_WINDOW);
+        return td_gzip_init(&d->gzip, &gzip);
     case DEFLATE_ZIP:
         return td_zip_init(&d->zip, u->window, TD_INFLATE_WINDOW, 0);
     default:

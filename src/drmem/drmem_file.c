@@ -34,9 +34,11 @@ int td_drmem_file_init(td_drmem_file_decoder *f, int container, void *window,
         rc = td_zip_init(&f->c.zip, window, window_size,
                          flags & TD_ZIP_SEEKABLE);
         break;
-    case TD_FORMAT_GZIP:
-        rc = td_gzip_init(&f->c.gzip, window, window_size);
+    case TD_FORMAT_GZIP: {
+        td_gzip_config gzip = {sizeof gzip, 0, window, window_size};
+        rc = td_gzip_init(&f->c.gzip, &gzip);
         break;
+    }
     case TD_FORMAT_LZ4:
         rc = td_lz4_init(&f->c.lz4, window, window_size);
         break;
