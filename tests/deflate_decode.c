@@ -231,16 +231,17 @@ static int dec_init(run *u, decoder *d)
     td_inflate_config inflate = {sizeof inflate, 0, u->window,
                                  TD_INFLATE_WINDOW};
     td_gzip_config gzip = {sizeof gzip, 0, u->window, TD_INFLATE_WINDOW};
+    td_zip_config zip = {sizeof zip, 0, u->window, TD_INFLATE_WINDOW};
     switch (u->kind) {
     case DEFLATE_RAW:
         return td_inflate_init(&d->inflate, &inflate);
     case DEFLATE_GZIP:
         return td_gzip_init(&d->gzip, &gzip);
     case DEFLATE_ZIP:
-        return td_zip_init(&d->zip, u->window, TD_INFLATE_WINDOW, 0);
+        return td_zip_init(&d->zip, &zip);
     default:
-        return td_zip_init(&d->zip, u->window, TD_INFLATE_WINDOW,
-                           TD_ZIP_SEEKABLE);
+        zip.flags = TD_ZIP_SEEKABLE;
+        return td_zip_init(&d->zip, &zip);
     }
 }
 

@@ -30,10 +30,12 @@ int td_drmem_file_init(td_drmem_file_decoder *f, int container, void *window,
     switch (container) {
     case TD_FORMAT_DRMEMTRACE:
         return TD_OK;
-    case TD_FORMAT_ZIP:
-        rc = td_zip_init(&f->c.zip, window, window_size,
-                         flags & TD_ZIP_SEEKABLE);
+    case TD_FORMAT_ZIP: {
+        td_zip_config zip = {sizeof zip, flags & TD_ZIP_SEEKABLE, window,
+                             window_size};
+        rc = td_zip_init(&f->c.zip, &zip);
         break;
+    }
     case TD_FORMAT_GZIP: {
         td_gzip_config gzip = {sizeof gzip, 0, window, window_size};
         rc = td_gzip_init(&f->c.gzip, &gzip);

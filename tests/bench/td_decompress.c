@@ -31,11 +31,13 @@ static const uint8_t *answer(int fd, uint8_t *buf, uint64_t offset,
 
 static long long unzip(int fd, uint8_t *buf, void *window)
 {
+    td_zip_config cfg = {sizeof cfg, TD_ZIP_SEEKABLE, window,
+                         TD_INFLATE_WINDOW};
     td_zip_decoder d;
     td_zip_event ev;
     long long total = 0;
     int rc;
-    td_zip_init(&d, window, TD_INFLATE_WINDOW, TD_ZIP_SEEKABLE);
+    td_zip_init(&d, &cfg);
     while ((rc = td_zip_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT && ev.kind == TD_ZIP_EV_DATA) {
             total += (long long)ev.data.len;
