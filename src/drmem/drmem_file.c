@@ -41,12 +41,16 @@ int td_drmem_file_init(td_drmem_file_decoder *f, int container, void *window,
         rc = td_gzip_init(&f->c.gzip, &gzip);
         break;
     }
-    case TD_FORMAT_LZ4:
-        rc = td_lz4_init(&f->c.lz4, window, window_size);
+    case TD_FORMAT_LZ4: {
+        td_lz4_config lz4 = {sizeof lz4, 0, window, window_size};
+        rc = td_lz4_init(&f->c.lz4, &lz4);
         break;
-    case TD_FORMAT_SNAPPY:
-        rc = td_snappy_init(&f->c.snappy, window, window_size);
+    }
+    case TD_FORMAT_SNAPPY: {
+        td_snappy_config snappy = {sizeof snappy, 0, window, window_size};
+        rc = td_snappy_init(&f->c.snappy, &snappy);
         break;
+    }
     default:
         return TD_E_INVALID_ARGUMENT;
     }

@@ -55,11 +55,12 @@ static long long unzip(int fd, uint8_t *buf, void *window)
 
 static long long unlz4(int fd, uint8_t *buf, void *window)
 {
+    td_lz4_config cfg = {sizeof cfg, 0, window, TD_LZ4_WINDOW};
     td_lz4_decoder d;
     td_lz4_event ev;
     long long total = 0;
     int rc;
-    td_lz4_init(&d, window, TD_LZ4_WINDOW);
+    td_lz4_init(&d, &cfg);
     while ((rc = td_lz4_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT && ev.kind == TD_LZ4_EV_DATA) {
             total += (long long)ev.data.len;
