@@ -8,7 +8,8 @@
  *     tally the events make, in every chunking;
  *   - on DynamoRIO's own traces (../shared/corpus, when present) `tracedec
  *     stat` prints what basic_counts printed, `dump --style=drcachesim` the
- *     view tool's lines, and every sample validates.
+ *     view tool's lines, and every sample validates;
+ *   - the API's config, reset and protocol rules.
  */
 #include "drmem_cases.h"
 #include "golden.h"
@@ -235,6 +236,72 @@ static void test_drmem_corpus(void)
         expect(rc == 0, "drmem_corpus.py failed (exit %d)", rc);
 }
 
+/* ---- The API ------------------------------------------------------------ */
+
+/* Feed the whole of data, then the end of input, until the decoder stops;
+ * returns how it stopped and counts the events. */
+static int decode_records(td_drmem_decoder *d, const uint8_t *data,
+                          size_t len, unsigned *events)
+{
+    td_drmem_event ev;
+    bool fed = false;
+    int rc;
+    *events = 0;
+    while ((rc = td_drmem_next(d, &ev)) == TD_EVENT || rc == TD_NEED_INPUT) {
+        if (rc == TD_EVENT) {
+            ++*events;
+        } else {
+            td_drmem_feed(d, fed ? NULL : data, fed ? 0 : len);
+            fed = true;
+        }
+    }
+    return rc;
+}
+
+static void test_drmem_api(void)
+{
+    td_drmem_config cfg = {sizeof cfg, 0};
+    td_drmem_config bad;
+    td_drmem_decoder d;
+    unsigned events, again;
+    denc e;
+    denc_init(&e, 12);
+    denc_header(&e, 1, 0, 21548, 21548, 0);
+    denc_exit(&e, 21548);
+    expect(td_drmem_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
+           "init without a decoder");
+    bad = cfg;
+    bad.size = sizeof bad - 1;
+    expect(td_drmem_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with a short config");
+    bad = cfg;
+    bad.flags = 1;
+    expect(td_drmem_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with an unknown flag");
+    expect(td_drmem_init(&d, NULL) == TD_OK, "init without a config");
+    expect(td_drmem_init(&d, &cfg) == TD_OK, "init");
+    expect(td_drmem_feed(&d, e.buf, e.len) == TD_E_PROTOCOL,
+           "feed before a request");
+    expect(td_drmem_next(&d, NULL) == TD_E_INVALID_ARGUMENT,
+           "next without ev");
+    expect(decode_records(&d, e.buf, e.len, &events) == TD_END && events > 0,
+           "decodes to the end");
+    expect(td_drmem_reset(&d) == TD_OK &&
+               decode_records(&d, e.buf, e.len, &again) == TD_END &&
+               again == events,
+           "reset starts over");
+    expect(td_drmem_reset(&d) == TD_OK &&
+               decode_records(&d, e.buf, 5, &again) == TD_E_TRUNCATED &&
+               td_drmem_next(&d, NULL) == TD_E_INVALID_ARGUMENT &&
+               td_drmem_feed(&d, e.buf, 1) == TD_E_TRUNCATED &&
+               td_drmem_fault(&d)->code == TD_E_TRUNCATED,
+           "errors are sticky");
+    expect(td_drmem_reset(NULL) == TD_E_INVALID_ARGUMENT, "reset(NULL)");
+    expect((TD_DRMEM_HIDDEN & 0xffu) == 0 && (TD_DRMEM_KERNEL & 0xffu) == 0,
+           "drmemtrace's own flags leave bits 0..7 to the common ones");
+    denc_free(&e);
+}
+
 const test_case drmem_tests[] = {
     {"drmem tally", test_drmem_tally},
     {"drmem encoder cases", test_drmem_cases},
@@ -242,5 +309,6 @@ const test_case drmem_tests[] = {
     {"drmem committed cases", test_drmem_committed_cases},
     {"drmem containers", test_drmem_containers},
     {"drmem corpus", test_drmem_corpus},
+    {"drmem api", test_drmem_api},
     {NULL, NULL},
 };

@@ -4,9 +4,10 @@
  * td_drmem_decoder reads the decompressed record stream of one trace file
  * (a thread's shard, a core's shard, a legacy file with several threads,
  * or a template file): 12-byte trace_entry_t records, or 8-byte ones from
- * 32-bit producers (detected from the first record). It follows the
- * contract at the top of <tracedec.h>, forward-only, with no workspace:
- * all its state is O(1) and fits in 256 bytes.
+ * 32-bit producers (detected from the first record). It follows the API
+ * shape and the contract at the top of <tracedec.h>, forward-only, with
+ * no workspace (its config has no memory, and may be NULL): all its state
+ * is O(1) and fits in 256 bytes.
  *
  * td_drmem_file_decoder wraps it with the file's container (zip, gzip, LZ4 frame,
  * snappy framing, or none) so that a host feeds raw file bytes.
@@ -148,11 +149,14 @@ enum td_drmem_event_kind {
     TD_DRMEM_EV_PCS = 11      /* tallying: the tally's PC array is full */
 };
 
-/* td_drmem_event.flags */
-#define TD_DRMEM_HIDDEN 1u   /* DynamoRIO's reader does not hand this record
-                                to tools (headers, PC-only instructions,
-                                branch targets, chunk bookkeeping) */
-#define TD_DRMEM_KERNEL 2u   /* inside a kernel syscall trace */
+/* td_drmem_event.flags: the format's own, from bit 8 (bits 0..7 are the
+ * common ones of <tracedec/common.h>, none of which drmemtrace events
+ * use). */
+#define TD_DRMEM_HIDDEN 0x100u /* DynamoRIO's reader does not hand this
+                                  record to tools (headers, PC-only
+                                  instructions, branch targets, chunk
+                                  bookkeeping) */
+#define TD_DRMEM_KERNEL 0x200u /* inside a kernel syscall trace */
 
 /* Instruction kinds for instr.branch. */
 enum td_drmem_branch {
@@ -165,8 +169,8 @@ enum td_drmem_branch {
 };
 
 typedef struct td_drmem_event {
-    int kind;
-    uint32_t flags;
+    int kind;               /* enum td_drmem_event_kind */
+    uint32_t flags;         /* TD_DRMEM_HIDDEN, TD_DRMEM_KERNEL */
     uint64_t offset;        /* offset of the record in the decompressed
                                stream */
     uint64_t size;          /* bytes of the record: 12 or 8 (ENCODING
@@ -212,6 +216,13 @@ typedef struct td_drmem_event {
     } warning;
 } td_drmem_event;
 
+/* What the record decoder's init needs. No flags are defined yet: flags
+ * must be 0. A NULL config is the same as an all-zero one. */
+typedef struct td_drmem_config {
+    size_t size;        /* sizeof(td_drmem_config) */
+    uint32_t flags;     /* 0 */
+} td_drmem_config;
+
 /* The record decoder; fields are private. */
 typedef struct td_drmem_decoder {
     td_input in;
@@ -250,23 +261,47 @@ typedef struct td_drmem_decoder {
     uint8_t chunk_pending;   /* a CHUNK event is due */
 } td_drmem_decoder;
 
-/* Prepare a decoder for one trace file's record stream. flags: 0.
- * Returns TD_OK or TD_E_INVALID_ARGUMENT. */
-int td_drmem_init(td_drmem_decoder *d, uint32_t flags);
+/* Prepare a decoder for one trace file's record stream.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder, cfg->size below
+ * sizeof(td_drmem_config), a flag other than 0). */
+int td_drmem_init(td_drmem_decoder *d, const td_drmem_config *cfg);
+
+/* Start over on a new record stream, forgetting any error.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
 int td_drmem_reset(td_drmem_decoder *d);
 
-/* TD_EVENT, TD_NEED_INPUT, TD_END (the stream ended after its FOOTER), or
- * an error: TD_E_TRUNCATED, TD_E_DRMEM_*; sticky until reset. Pointers in
- * *ev (instr.encoding, warning.reason) stay valid until the next call. */
+/* Decode the next event into *ev.
+ * Returns TD_EVENT, TD_NEED_INPUT (see td_drmem_request), TD_END (the
+ * stream ended after its FOOTER) or an error: TD_E_INVALID_ARGUMENT (NULL
+ * decoder or event), or, sticky until reset, TD_E_TRUNCATED (the stream
+ * is empty, or ends inside a record or before its FOOTER),
+ * TD_E_DRMEM_RECORD_TYPE, TD_E_DRMEM_VERSION, TD_E_DRMEM_HEADER,
+ * TD_E_DRMEM_FILETYPE, TD_E_DRMEM_ENCODING, TD_E_DRMEM_CHUNK,
+ * TD_E_DRMEM_TIMESTAMP, TD_E_DRMEM_END, TD_E_DRMEM_MARKER,
+ * TD_E_DRMEM_BRANCH, TD_E_DRMEM_SIZE, TD_E_DRMEM_THREAD. Pointers in *ev
+ * (instr.encoding, warning.reason) stay valid until the next call. */
 int td_drmem_next(td_drmem_decoder *d, td_drmem_event *ev);
+
+/* The outstanding request, valid after next() returned TD_NEED_INPUT. */
 const td_request *td_drmem_request(const td_drmem_decoder *d);
+
+/* Answer the request: `len` bytes starting at the requested offset, or
+ * len == 0 for end of input. The span must stay valid until next() asks
+ * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+ * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
+ * sticky error. */
 int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len);
+
+/* The sticky error: code 0 while healthy, else the code, the offset of
+ * the offending record in the (decompressed) stream and a static
+ * reason. */
 const td_fault *td_drmem_fault(const td_drmem_decoder *d);
 
 /* The offset in the record stream (decompressed) of the first byte not
  * yet taken. At TD_END it is the stream's size: divided by the record
  * width (any event's `size`), the records the file stores, hidden ones
- * (ENCODING, BRANCH_TARGET, ...) included. */
+ * (ENCODING, BRANCH_TARGET, ...) included. Returns no error: d must not
+ * be NULL. */
 uint64_t td_drmem_stream_offset(const td_drmem_decoder *d);
 
 /* ---- Tallying (optional) -----------------------------------------------
@@ -290,14 +325,18 @@ typedef struct td_drmem_tally {
     size_t pcs_len;      /* PCs appended and not yet taken */
 } td_drmem_tally;
 
-/* As td_drmem_next; also TD_E_INVALID_ARGUMENT when t has no PC array. */
+/* As td_drmem_next, with the same returns and errors; also
+ * TD_E_INVALID_ARGUMENT (not sticky) when t is NULL, has no PC array, or
+ * pcs_len is above pcs_cap. */
 int td_drmem_tally_next(td_drmem_decoder *d, td_drmem_event *ev,
                         td_drmem_tally *t);
 
 /* A container member (a zip entry: one trace chunk) begins at the cursor.
  * Call it when the decoder asks for input and the previous member has
- * ended. Returns TD_OK or the sticky error; TD_E_DRMEM_CHUNK when the
- * previous member ended inside a record. */
+ * ended. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder), the sticky
+ * error, or TD_E_DRMEM_CHUNK, which becomes the sticky error: the
+ * previous member ended inside a record, or, not being the last, without
+ * its CHUNK_FOOTER. */
 int td_drmem_begin_member(td_drmem_decoder *d, uint32_t index);
 
 /* Names for dumps: "read", "instr_taken_jump", ...; "unknown" if none. */

@@ -22,7 +22,7 @@ int td_drmem_file_init(td_drmem_file_decoder *f, int container, void *window,
     if (f == NULL)
         return TD_E_INVALID_ARGUMENT;
     memset(f, 0, sizeof *f);
-    td_drmem_init(&f->records, 0);
+    td_drmem_init(&f->records, NULL);
     f->container = container;
     if (container != TD_FORMAT_DRMEMTRACE &&
         (window == NULL || window_size < TD_DRMEM_FILE_WINDOW))
