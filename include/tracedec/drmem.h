@@ -348,16 +348,31 @@ bool td_drmem_type_is_instr(int type);    /* fetched instruction types */
 bool td_drmem_type_is_prefetch(int type);
 
 /* ---- The file: container plus records ----------------------------------
- * Requests name raw file bytes; events are the records' (plus CHUNK events
- * at zip member starts). Window: TD_DRMEM_FILE_WINDOW bytes for every
+ * td_drmem_file_decoder has the same shape as every decoder: its requests
+ * name raw file bytes; its events are the records' (plus CHUNK events at
+ * zip member starts). Window: TD_DRMEM_FILE_WINDOW bytes for every
  * container. */
 #define TD_DRMEM_FILE_WINDOW TD_LZ4_WINDOW /* the largest container window */
 #define TD_DRMEM_NAME_KEPT 64 /* bytes of a zip member's name kept */
 
+/* What the file decoder's init needs. */
+typedef struct td_drmem_file_config {
+    size_t size;        /* sizeof(td_drmem_file_config) */
+    uint32_t flags;     /* 0 or TD_ZIP_SEEKABLE: cross-check a zip's
+                           central directory with random access (the other
+                           containers ignore it) */
+    void *memory;       /* the window: TD_DRMEM_FILE_WINDOW bytes (no
+                           alignment needed) that outlive the decoder; an
+                           uncompressed file needs none (NULL, 0) */
+    size_t memory_size;
+    int container;      /* the format of the file (td_detect_format):
+                           TD_FORMAT_ZIP, _GZIP, _LZ4, _SNAPPY, or
+                           _DRMEMTRACE for uncompressed records */
+} td_drmem_file_config;
+
 typedef struct td_drmem_file_decoder {
     td_drmem_decoder records;
-    int container;           /* TD_FORMAT_ZIP, _GZIP, _LZ4, _SNAPPY or
-                                _DRMEMTRACE (uncompressed) */
+    td_drmem_file_config config; /* as init received it, for reset */
     uint32_t member;         /* zip members begun so far */
     uint64_t member_start;   /* decompressed offset where the last began */
     uint64_t out_offset;     /* decompressed bytes handed to `records` */
@@ -371,23 +386,51 @@ typedef struct td_drmem_file_decoder {
     } c;
 } td_drmem_file_decoder;
 
-/* container: the format of the file (td_detect_format). flags:
- * TD_ZIP_SEEKABLE to cross-check a zip's central directory with random
- * access. Returns TD_OK, TD_E_INVALID_ARGUMENT (unknown container) or
- * TD_E_BAD_CONFIG (window smaller than TD_DRMEM_FILE_WINDOW). */
-int td_drmem_file_init(td_drmem_file_decoder *f, int container, void *window,
-                       size_t window_size, uint32_t flags);
+/* Prepare a decoder for one drmemtrace file.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder or config,
+ * cfg->size below sizeof(td_drmem_file_config), a flag other than
+ * TD_ZIP_SEEKABLE, an unknown container, NULL memory for a container) or
+ * TD_E_BAD_CONFIG (a container and memory_size below
+ * TD_DRMEM_FILE_WINDOW). */
+int td_drmem_file_init(td_drmem_file_decoder *f,
+                       const td_drmem_file_config *cfg);
 
-/* Events as td_drmem_next; errors from the container (TD_E_ZIP_*, ...,
- * offsets in the file) or from the records (TD_E_DRMEM_*, offsets in the
- * decompressed stream). */
+/* Start over on a new file with the same config, forgetting any error.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
+int td_drmem_file_reset(td_drmem_file_decoder *f);
+
+/* Decode the next event into *ev: events and returns as td_drmem_next,
+ * with the errors of the container too. Errors: TD_E_INVALID_ARGUMENT
+ * (NULL decoder or event), or, sticky until reset, TD_E_TRUNCATED, the
+ * container's (TD_E_ZIP_*, TD_E_GZIP_*, TD_E_INFLATE_*, TD_E_LZ4_*,
+ * TD_E_SNAPPY_*, TD_E_INTERNAL; offsets in the file) and the records'
+ * (TD_E_DRMEM_*; offsets in the decompressed stream): see
+ * td_drmem_file_where for which. */
 int td_drmem_file_next(td_drmem_file_decoder *f, td_drmem_event *ev);
 
-/* td_drmem_tally_next() on the file's records. */
+/* td_drmem_tally_next() on the file's records: the returns of
+ * td_drmem_file_next, and TD_E_INVALID_ARGUMENT (not sticky) for a tally
+ * td_drmem_tally_next refuses. */
 int td_drmem_file_tally_next(td_drmem_file_decoder *f, td_drmem_event *ev,
                              td_drmem_tally *t);
+
+/* The outstanding request (for file bytes), valid after next() returned
+ * TD_NEED_INPUT. */
 const td_request *td_drmem_file_request(const td_drmem_file_decoder *f);
-int td_drmem_file_feed(td_drmem_file_decoder *f, const void *data, size_t len);
+
+/* Answer the request: `len` bytes of the file starting at the requested
+ * offset, or len == 0 for end of file. The span must stay valid until
+ * next() asks for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL
+ * decoder), TD_E_PROTOCOL (no request outstanding, NULL data with
+ * len > 0) or the sticky error of the decoder that reads the file (the
+ * container's, or for an uncompressed file the records'). */
+int td_drmem_file_feed(td_drmem_file_decoder *f, const void *data,
+                       size_t len);
+
+/* The sticky error: code 0 while healthy, else the code, the offset (in
+ * the file or in the decompressed records: see td_drmem_file_where) and a
+ * static reason. */
+const td_fault *td_drmem_file_fault(const td_drmem_file_decoder *f);
 
 /* Where an error lies. */
 typedef struct td_drmem_where {
@@ -403,9 +446,11 @@ typedef struct td_drmem_where {
     size_t name_len;        /* 0 before the first member's name */
 } td_drmem_where;
 
-/* The sticky error; *where (may be NULL) says where it lies. */
-const td_fault *td_drmem_file_fault(const td_drmem_file_decoder *f,
-                                    td_drmem_where *where);
+/* Fill *where with where the sticky error lies (the member and the name
+ * are those being read, while healthy). Returns nothing: f and where must
+ * not be NULL. */
+void td_drmem_file_where(const td_drmem_file_decoder *f,
+                         td_drmem_where *where);
 
 #ifdef __cplusplus
 }
