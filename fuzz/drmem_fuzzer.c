@@ -107,7 +107,7 @@ static void decode(const uint8_t *data, size_t len, bool zip, uint64_t seed,
     g->tally.pcs_cap = TALLY_PCS;
     fz_feeder_init(&f, "drmem_fuzzer", data, len,
                    seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
-    td_drmem_init(&d, 0);
+    td_drmem_init(&d, NULL);
     while ((rc = next(&d, &ev, g, tallying)) != TD_END) {
         if (rc == TD_EVENT) {
             mix(g, &ev, tallying);

@@ -48,9 +48,11 @@ void fz_mix_drmem_event(fz_digest *h, const td_drmem_event *ev)
 static void mix_file_fault(fz_digest *g, const char *harness,
                            const td_drmem_file_decoder *f, int rc, size_t len)
 {
+    const td_fault *fault = td_drmem_file_fault(f);
     td_drmem_where where;
-    const td_fault *fault = td_drmem_file_fault(f, &where);
-    uint64_t limit = where.in_records ? f->out_offset : len;
+    uint64_t limit;
+    td_drmem_file_where(f, &where);
+    limit = where.in_records ? f->out_offset : len;
     if (fault->code != rc || fault->reason == NULL || fault->offset > limit)
         fz_fail(harness, "drmemtrace file: error without its code, a "
                          "reason, or with an offset outside");
@@ -68,6 +70,8 @@ static uint64_t decode_file(const char *harness, int container,
                             fz_spans spans, uint64_t seed)
 {
     uint8_t *window = malloc(TD_DRMEM_FILE_WINDOW);
+    td_drmem_file_config cfg = {sizeof cfg, seekable ? TD_ZIP_SEEKABLE : 0,
+                                window, TD_DRMEM_FILE_WINDOW, container};
     td_drmem_file_decoder f;
     td_drmem_event ev;
     fz_feeder feeder;
@@ -75,8 +79,7 @@ static uint64_t decode_file(const char *harness, int container,
     int rc;
     fz_feeder_init(&feeder, harness, data, len, spans, seed);
     feeder.seeking = seekable;
-    if (td_drmem_file_init(&f, container, window, TD_DRMEM_FILE_WINDOW,
-                           seekable ? TD_ZIP_SEEKABLE : 0) != TD_OK)
+    if (td_drmem_file_init(&f, &cfg) != TD_OK)
         fz_fail(harness, "td_drmem_file_init refused a valid set-up");
     while ((rc = td_drmem_file_next(&f, &ev)) != TD_END) {
         if (rc == TD_EVENT) {

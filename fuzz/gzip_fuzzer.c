@@ -54,6 +54,7 @@ static void mix_event(fz_digest *g, const td_gzip_event *ev,
 static uint64_t decode(const uint8_t *data, size_t len, uint64_t seed)
 {
     uint8_t *window = malloc(TD_INFLATE_WINDOW);
+    td_gzip_config cfg = {sizeof cfg, 0, window, TD_INFLATE_WINDOW};
     td_gzip_decoder d;
     td_gzip_event ev;
     fz_digest g = fz_digest_start();
@@ -62,7 +63,7 @@ static uint64_t decode(const uint8_t *data, size_t len, uint64_t seed)
     int rc;
     fz_feeder_init(&f, "gzip_fuzzer", data, len,
                    seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
-    td_gzip_init(&d, window, TD_INFLATE_WINDOW);
+    td_gzip_init(&d, &cfg);
     while ((rc = td_gzip_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             mix_event(&g, &ev, window, &produced, fz_feeder_fed(&f));

@@ -26,10 +26,10 @@
 static void check_data(const td_inflate_event *ev, const uint8_t *window,
                        uint64_t produced, size_t fed)
 {
-    if (ev->len == 0 || ev->data < window ||
-        ev->data + ev->len > window + TD_INFLATE_WINDOW)
+    if (ev->data.len == 0 || ev->data.data < window ||
+        ev->data.data + ev->data.len > window + TD_INFLATE_WINDOW)
         fz_fail("inflate_fuzzer", "data outside the window");
-    if (ev->pos != produced)
+    if (ev->data.pos != produced)
         fz_fail("inflate_fuzzer", "data does not continue the output");
     if (ev->offset >= fed)
         fz_fail("inflate_fuzzer", "data from a block not read yet");
@@ -39,6 +39,7 @@ static void check_data(const td_inflate_event *ev, const uint8_t *window,
 static uint64_t decode(const uint8_t *data, size_t len, uint64_t seed)
 {
     uint8_t *window = malloc(TD_INFLATE_WINDOW);
+    td_inflate_config cfg = {sizeof cfg, 0, window, TD_INFLATE_WINDOW};
     td_inflate_decoder d;
     td_inflate_event ev;
     fz_digest g = fz_digest_start();
@@ -47,12 +48,12 @@ static uint64_t decode(const uint8_t *data, size_t len, uint64_t seed)
     int rc;
     fz_feeder_init(&f, "inflate_fuzzer", data, len,
                    seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
-    td_inflate_init(&d, window, TD_INFLATE_WINDOW);
+    td_inflate_init(&d, &cfg);
     while ((rc = td_inflate_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             check_data(&ev, window, produced, fz_feeder_fed(&f));
-            fz_mix(&g, ev.data, ev.len);
-            produced += ev.len;
+            fz_mix(&g, ev.data.data, ev.data.len);
+            produced += ev.data.len;
         } else if (rc == TD_NEED_INPUT) {
             size_t n;
             const uint8_t *span = fz_feeder_answer(&f, td_inflate_request(&d), len, &n);

@@ -72,6 +72,7 @@ static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
                        uint64_t seed)
 {
     uint8_t *window = malloc(TD_LZ4_WINDOW);
+    td_lz4_config cfg = {sizeof cfg, 0, window, TD_LZ4_WINDOW};
     uint64_t produced = 0;
     td_lz4_decoder d;
     td_lz4_event ev;
@@ -79,7 +80,7 @@ static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
     fz_feeder f;
     int rc;
     fz_feeder_init(&f, "lz4_fuzzer", data, len, spans, seed);
-    td_lz4_init(&d, window, TD_LZ4_WINDOW);
+    td_lz4_init(&d, &cfg);
     while ((rc = td_lz4_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             mix_event(&g, &ev, window, &produced, fz_feeder_fed(&f));

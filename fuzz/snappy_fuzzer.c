@@ -51,6 +51,7 @@ static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
                        uint64_t seed)
 {
     uint8_t *window = malloc(TD_SNAPPY_WINDOW);
+    td_snappy_config cfg = {sizeof cfg, 0, window, TD_SNAPPY_WINDOW};
     uint64_t produced = 0;
     td_snappy_decoder d;
     td_snappy_event ev;
@@ -58,7 +59,7 @@ static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
     fz_feeder f;
     int rc;
     fz_feeder_init(&f, "snappy_fuzzer", data, len, spans, seed);
-    td_snappy_init(&d, window, TD_SNAPPY_WINDOW);
+    td_snappy_init(&d, &cfg);
     while ((rc = td_snappy_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             mix_event(&g, &ev, window, &produced, fz_feeder_fed(&f));

@@ -102,6 +102,8 @@ static uint64_t decode(const uint8_t *data, size_t len, bool seekable,
                        uint64_t seed)
 {
     host u = {malloc(TD_INFLATE_WINDOW), 0, 0, {0}};
+    td_zip_config cfg = {sizeof cfg, seekable ? TD_ZIP_SEEKABLE : 0, u.window,
+                         TD_INFLATE_WINDOW};
     td_zip_decoder d;
     td_zip_event ev;
     fz_digest g = fz_digest_start();
@@ -109,8 +111,7 @@ static uint64_t decode(const uint8_t *data, size_t len, bool seekable,
     fz_feeder_init(&u.feeder, "zip_fuzzer", data, len,
                    seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
     u.feeder.seeking = seekable;
-    td_zip_init(&d, u.window, TD_INFLATE_WINDOW,
-                seekable ? TD_ZIP_SEEKABLE : 0);
+    td_zip_init(&d, &cfg);
     while ((rc = td_zip_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             mix_event(&g, &u, &ev);

@@ -31,7 +31,7 @@ static int drmem_init(void *p, uint32_t flags)
     s->tally.pcs = s->pcs;
     s->tally.pcs_cap = TALLY_PCS;
     s->flags = flags;
-    return td_drmem_init(&s->d, 0);
+    return td_drmem_init(&s->d, NULL);
 }
 
 static void print_pcs(FILE *log, td_drmem_tally *t)

@@ -122,7 +122,7 @@ static void take_data(run *u, const uint8_t *p, size_t len, uint64_t pos,
 
 static void on_inflate(run *u, const td_inflate_event *ev)
 {
-    take_data(u, ev->data, ev->len, ev->pos, ev->offset);
+    take_data(u, ev->data.data, ev->data.len, ev->data.pos, ev->offset);
 }
 
 static void on_gzip(run *u, const td_gzip_event *ev)
@@ -228,16 +228,20 @@ static void on_zip(run *u, const td_zip_event *ev)
 
 static int dec_init(run *u, decoder *d)
 {
+    td_inflate_config inflate = {sizeof inflate, 0, u->window,
+                                 TD_INFLATE_WINDOW};
+    td_gzip_config gzip = {sizeof gzip, 0, u->window, TD_INFLATE_WINDOW};
+    td_zip_config zip = {sizeof zip, 0, u->window, TD_INFLATE_WINDOW};
     switch (u->kind) {
     case DEFLATE_RAW:
-        return td_inflate_init(&d->inflate, u->window, TD_INFLATE_WINDOW);
+        return td_inflate_init(&d->inflate, &inflate);
     case DEFLATE_GZIP:
-        return td_gzip_init(&d->gzip, u->window, TD_INFLATE_WINDOW);
+        return td_gzip_init(&d->gzip, &gzip);
     case DEFLATE_ZIP:
-        return td_zip_init(&d->zip, u->window, TD_INFLATE_WINDOW, 0);
+        return td_zip_init(&d->zip, &zip);
     default:
-        return td_zip_init(&d->zip, u->window, TD_INFLATE_WINDOW,
-                           TD_ZIP_SEEKABLE);
+        zip.flags = TD_ZIP_SEEKABLE;
+        return td_zip_init(&d->zip, &zip);
     }
 }
 

@@ -8,11 +8,13 @@
  *     tally the events make, in every chunking;
  *   - on DynamoRIO's own traces (../shared/corpus, when present) `tracedec
  *     stat` prints what basic_counts printed, `dump --style=drcachesim` the
- *     view tool's lines, and every sample validates.
+ *     view tool's lines, and every sample validates;
+ *   - the API's config, reset and protocol rules.
  */
 #include "drmem_cases.h"
 #include "golden.h"
 #include "harness.h"
+#include "zip_builder.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,6 +237,175 @@ static void test_drmem_corpus(void)
         expect(rc == 0, "drmem_corpus.py failed (exit %d)", rc);
 }
 
+/* ---- The API ------------------------------------------------------------ */
+
+/* Feed the whole of data, then the end of input, until the decoder stops;
+ * returns how it stopped and counts the events. */
+static int decode_records(td_drmem_decoder *d, const uint8_t *data,
+                          size_t len, unsigned *events)
+{
+    td_drmem_event ev;
+    bool fed = false;
+    int rc;
+    *events = 0;
+    while ((rc = td_drmem_next(d, &ev)) == TD_EVENT || rc == TD_NEED_INPUT) {
+        if (rc == TD_EVENT) {
+            ++*events;
+        } else {
+            td_drmem_feed(d, fed ? NULL : data, fed ? 0 : len);
+            fed = true;
+        }
+    }
+    return rc;
+}
+
+static void test_drmem_api(void)
+{
+    td_drmem_config cfg = {sizeof cfg, 0};
+    td_drmem_config bad;
+    td_drmem_decoder d;
+    unsigned events, again;
+    denc e;
+    denc_init(&e, 12);
+    denc_header(&e, 1, 0, 21548, 21548, 0);
+    denc_exit(&e, 21548);
+    expect(td_drmem_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
+           "init without a decoder");
+    bad = cfg;
+    bad.size = sizeof bad - 1;
+    expect(td_drmem_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with a short config");
+    bad = cfg;
+    bad.flags = 1;
+    expect(td_drmem_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with an unknown flag");
+    expect(td_drmem_init(&d, NULL) == TD_OK, "init without a config");
+    expect(td_drmem_init(&d, &cfg) == TD_OK, "init");
+    expect(td_drmem_feed(&d, e.buf, e.len) == TD_E_PROTOCOL,
+           "feed before a request");
+    expect(td_drmem_next(&d, NULL) == TD_E_INVALID_ARGUMENT,
+           "next without ev");
+    expect(decode_records(&d, e.buf, e.len, &events) == TD_END && events > 0,
+           "decodes to the end");
+    expect(td_drmem_reset(&d) == TD_OK &&
+               decode_records(&d, e.buf, e.len, &again) == TD_END &&
+               again == events,
+           "reset starts over");
+    expect(td_drmem_reset(&d) == TD_OK &&
+               decode_records(&d, e.buf, 5, &again) == TD_E_TRUNCATED &&
+               td_drmem_next(&d, NULL) == TD_E_INVALID_ARGUMENT &&
+               td_drmem_feed(&d, e.buf, 1) == TD_E_TRUNCATED &&
+               td_drmem_fault(&d)->code == TD_E_TRUNCATED,
+           "errors are sticky");
+    expect(td_drmem_reset(NULL) == TD_E_INVALID_ARGUMENT, "reset(NULL)");
+    expect((TD_DRMEM_HIDDEN & 0xffu) == 0 && (TD_DRMEM_KERNEL & 0xffu) == 0,
+           "drmemtrace's own flags leave bits 0..7 to the common ones");
+    denc_free(&e);
+}
+
+/* Answer every request from data until the file decoder stops; returns
+ * how it stopped. */
+static int decode_file(td_drmem_file_decoder *f, const uint8_t *data,
+                       size_t len)
+{
+    td_drmem_event ev;
+    int rc;
+    while ((rc = td_drmem_file_next(f, &ev)) == TD_EVENT ||
+           rc == TD_NEED_INPUT) {
+        if (rc == TD_NEED_INPUT) {
+            uint64_t at = td_drmem_file_request(f)->offset;
+            size_t from = at < len ? (size_t)at : len;
+            td_drmem_file_feed(f, data + from, len - from);
+        }
+    }
+    return rc;
+}
+
+static void test_drmem_file_api(void)
+{
+    static uint8_t window[TD_DRMEM_FILE_WINDOW];
+    td_drmem_file_config cfg = {sizeof cfg, 0, window, sizeof window,
+                                TD_FORMAT_ZIP};
+    td_drmem_file_config bad;
+    td_drmem_file_decoder f;
+    td_drmem_where where;
+    zb_member m = {"chunk.0000", "hello", 0, 0, false, 0, 0, 0, 0, 0};
+    zb b;
+    denc e;
+    memset(&b, 0, sizeof b);
+    zb_archive(&b, &m, 1);
+    expect(td_drmem_file_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
+           "init without a decoder");
+    expect(td_drmem_file_init(&f, NULL) == TD_E_INVALID_ARGUMENT,
+           "init without a config");
+    bad = cfg;
+    bad.size = sizeof bad - 1;
+    expect(td_drmem_file_init(&f, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with a short config");
+    bad = cfg;
+    bad.flags = 2;
+    expect(td_drmem_file_init(&f, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with an unknown flag");
+    bad = cfg;
+    bad.container = TD_FORMAT_XRAY;
+    expect(td_drmem_file_init(&f, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with an unknown container");
+    bad = cfg;
+    bad.memory = NULL;
+    expect(td_drmem_file_init(&f, &bad) == TD_E_INVALID_ARGUMENT,
+           "init without a window");
+    bad = cfg;
+    bad.memory_size = TD_DRMEM_FILE_WINDOW - 1;
+    expect(td_drmem_file_init(&f, &bad) == TD_E_BAD_CONFIG,
+           "init with a small window");
+    expect(td_drmem_file_init(&f, &cfg) == TD_OK, "init");
+    expect(td_drmem_file_next(&f, NULL) == TD_E_INVALID_ARGUMENT,
+           "next without ev");
+
+    /* A record error in a zip member: its offset is in the member. */
+    expect(decode_file(&f, b.buf, b.len) == TD_E_TRUNCATED &&
+               td_drmem_file_fault(&f)->code == TD_E_TRUNCATED &&
+               td_drmem_file_fault(&f)->offset == 0,
+           "a member of 5 bytes holds no record");
+    td_drmem_file_where(&f, &where);
+    expect(where.in_records && where.compressed && where.member == 0 &&
+               where.member_offset == 0 && where.name_len == 10 &&
+               memcmp(where.name, "chunk.0000", 10) == 0,
+           "the error lies in member 0, chunk.0000");
+    expect(td_drmem_file_reset(&f) == TD_OK &&
+               decode_file(&f, b.buf, b.len) == TD_E_TRUNCATED,
+           "reset starts over");
+
+    /* A container error: its offset is in the file. */
+    expect(td_drmem_file_reset(&f) == TD_OK &&
+               decode_file(&f, (const uint8_t *)"MZ\x90\0", 4) ==
+                   TD_E_ZIP_SIGNATURE &&
+               td_drmem_file_next(&f, NULL) == TD_E_INVALID_ARGUMENT &&
+               td_drmem_file_feed(&f, b.buf, 1) == TD_E_ZIP_SIGNATURE &&
+               td_drmem_file_fault(&f)->code == TD_E_ZIP_SIGNATURE,
+           "errors are sticky");
+    td_drmem_file_where(&f, &where);
+    expect(!where.in_records && where.compressed, "a container error");
+    expect(td_drmem_file_reset(NULL) == TD_E_INVALID_ARGUMENT,
+           "reset(NULL)");
+
+    /* An uncompressed file needs no window. */
+    denc_init(&e, 12);
+    denc_header(&e, 1, 0, 21548, 21548, 0);
+    denc_exit(&e, 21548);
+    bad = cfg;
+    bad.memory = NULL;
+    bad.memory_size = 0;
+    bad.container = TD_FORMAT_DRMEMTRACE;
+    expect(td_drmem_file_init(&f, &bad) == TD_OK &&
+               decode_file(&f, e.buf, e.len) == TD_END &&
+               td_drmem_file_fault(&f)->code == 0,
+           "an uncompressed file");
+    td_drmem_file_where(&f, &where);
+    expect(where.in_records && !where.compressed, "no container");
+    denc_free(&e);
+}
+
 const test_case drmem_tests[] = {
     {"drmem tally", test_drmem_tally},
     {"drmem encoder cases", test_drmem_cases},
@@ -242,5 +413,7 @@ const test_case drmem_tests[] = {
     {"drmem committed cases", test_drmem_committed_cases},
     {"drmem containers", test_drmem_containers},
     {"drmem corpus", test_drmem_corpus},
+    {"drmem api", test_drmem_api},
+    {"drmem file api", test_drmem_file_api},
     {NULL, NULL},
 };

@@ -184,21 +184,35 @@ static void test_gzip_events(void)
 static void test_gzip_api(void)
 {
     static uint8_t window[TD_INFLATE_WINDOW];
+    td_gzip_config cfg = {sizeof cfg, 0, window, sizeof window};
+    td_gzip_config bad;
     td_gzip_decoder d;
     td_gzip_event ev;
     gz g;
     memset(&g, 0, sizeof g);
     member(&g, "x", 0);
-    expect(td_gzip_init(NULL, window, sizeof window) == TD_E_INVALID_ARGUMENT,
-           "NULL decoder");
-    expect(td_gzip_init(&d, window, 100) == TD_E_BAD_CONFIG, "small window");
-    expect(td_gzip_init(&d, window, sizeof window) == TD_OK, "init");
+    expect(td_gzip_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT, "NULL decoder");
+    expect(td_gzip_init(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL config");
+    bad = cfg;
+    bad.size = sizeof bad - 1;
+    expect(td_gzip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "config size");
+    bad = cfg;
+    bad.flags = 1;
+    expect(td_gzip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "unknown flag");
+    bad = cfg;
+    bad.memory = NULL;
+    expect(td_gzip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "NULL window");
+    bad = cfg;
+    bad.memory_size = 100;
+    expect(td_gzip_init(&d, &bad) == TD_E_BAD_CONFIG, "small window");
+    expect(td_gzip_init(&d, &cfg) == TD_OK, "init");
     expect(td_gzip_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_gzip_feed(&d, g.buf, g.len) == TD_E_PROTOCOL,
            "feed before a request");
     expect(td_gzip_next(&d, &ev) == TD_NEED_INPUT, "request");
     td_gzip_feed(&d, g.buf, g.len);
-    expect(td_gzip_next(&d, &ev) == TD_EVENT && ev.kind == TD_GZIP_EV_MEMBER,
+    expect(td_gzip_next(&d, &ev) == TD_EVENT && ev.kind == TD_GZIP_EV_MEMBER &&
+               ev.flags == 0,
            "member");
     expect(td_gzip_next(&d, &ev) == TD_EVENT && ev.kind == TD_GZIP_EV_DATA &&
                ev.data.len == 1 && ev.data.data[0] == 'x',

@@ -447,17 +447,28 @@ static void test_inflate_api(void)
 {
     static uint8_t window[TD_INFLATE_WINDOW];
     static const uint8_t stream[] = {0x4b, 0x4c, 0x4a, 0x06, 0x00}; /* abc */
+    td_inflate_config cfg = {sizeof cfg, 0, window, sizeof window};
+    td_inflate_config bad;
     td_inflate_decoder d;
     td_inflate_event ev;
     int rc;
-    expect(td_inflate_init(NULL, window, sizeof window) ==
-               TD_E_INVALID_ARGUMENT,
+    expect(td_inflate_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
            "NULL decoder");
-    expect(td_inflate_init(&d, NULL, sizeof window) == TD_E_INVALID_ARGUMENT,
-           "NULL window");
-    expect(td_inflate_init(&d, window, sizeof window - 1) == TD_E_BAD_CONFIG,
-           "small window");
-    expect(td_inflate_init(&d, window, sizeof window) == TD_OK, "init");
+    expect(td_inflate_init(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL config");
+    bad = cfg;
+    bad.size = sizeof bad - 1;
+    expect(td_inflate_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
+           "config size");
+    bad = cfg;
+    bad.flags = 1;
+    expect(td_inflate_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "unknown flag");
+    bad = cfg;
+    bad.memory = NULL;
+    expect(td_inflate_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "NULL window");
+    bad = cfg;
+    bad.memory_size = sizeof window - 1;
+    expect(td_inflate_init(&d, &bad) == TD_E_BAD_CONFIG, "small window");
+    expect(td_inflate_init(&d, &cfg) == TD_OK, "init");
     expect(td_inflate_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_inflate_feed(&d, stream, sizeof stream) == TD_E_PROTOCOL,
            "feed before a request");
@@ -467,8 +478,9 @@ static void test_inflate_api(void)
     expect(td_inflate_next(&d, &ev) == TD_NEED_INPUT, "still waiting");
     expect(td_inflate_feed(&d, stream, sizeof stream) == TD_OK, "feed");
     rc = td_inflate_next(&d, &ev);
-    expect(rc == TD_EVENT && ev.len == 3 && memcmp(ev.data, "abc", 3) == 0 &&
-               ev.pos == 0 && ev.offset == 0,
+    expect(rc == TD_EVENT && ev.kind == TD_INFLATE_EV_DATA && ev.flags == 0 &&
+               ev.data.len == 3 && memcmp(ev.data.data, "abc", 3) == 0 &&
+               ev.data.pos == 0 && ev.offset == 0 && ev.size == 0,
            "data");
     expect(td_inflate_next(&d, &ev) == TD_END, "end");
     expect(td_inflate_next(&d, &ev) == TD_END, "end again");

@@ -36,8 +36,10 @@ typedef struct lz4_state {
 static void state_init(void *s)
 {
     lz4_state *x = s;
+    td_lz4_config cfg = {sizeof cfg, 0, NULL, TD_LZ4_WINDOW};
     x->window = malloc(TD_LZ4_WINDOW);
-    td_lz4_init(&x->d, x->window, TD_LZ4_WINDOW);
+    cfg.memory = x->window;
+    td_lz4_init(&x->d, &cfg);
 }
 
 static void state_finish(void *s)
@@ -49,6 +51,8 @@ static void describe(const lz4_state *x, const td_lz4_event *ev,
                      container_event *ce)
 {
     memset(ce, 0, offsetof(container_event, line) + 1);
+    expect(ev->flags == 0, "flags %x at %llu", ev->flags,
+           (unsigned long long)ev->offset);
     switch (ev->kind) {
     case TD_LZ4_EV_DATA:
         expect(ev->data.data >= x->window && ev->data.len <= TD_LZ4_WINDOW &&
@@ -1044,18 +1048,34 @@ static void test_errors(void)
 static void test_api(void)
 {
     static uint8_t window[TD_LZ4_WINDOW];
+    td_lz4_config cfg = {sizeof cfg, 0, window, sizeof window};
+    td_lz4_config bad;
     td_lz4_decoder d;
     td_lz4_event ev;
     byte_buf f = {0};
     int round;
     make_lits();
-    expect(td_lz4_init(NULL, window, sizeof window) == TD_E_INVALID_ARGUMENT,
+    expect(td_lz4_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
            "init without a decoder");
-    expect(td_lz4_init(&d, NULL, sizeof window) == TD_E_INVALID_ARGUMENT,
+    expect(td_lz4_init(&d, NULL) == TD_E_INVALID_ARGUMENT,
+           "init without a config");
+    bad = cfg;
+    bad.size = sizeof bad - 1;
+    expect(td_lz4_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with a short config");
+    bad = cfg;
+    bad.flags = 1;
+    expect(td_lz4_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with an unknown flag");
+    bad = cfg;
+    bad.memory = NULL;
+    expect(td_lz4_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
            "init without a window");
-    expect(td_lz4_init(&d, window, TD_LZ4_WINDOW - 1) == TD_E_BAD_CONFIG,
+    bad = cfg;
+    bad.memory_size = TD_LZ4_WINDOW - 1;
+    expect(td_lz4_init(&d, &bad) == TD_E_BAD_CONFIG,
            "init with a small window");
-    expect(td_lz4_init(&d, window, sizeof window) == TD_OK, "init");
+    expect(td_lz4_init(&d, &cfg) == TD_OK, "init");
     expect(td_lz4_feed(&d, "x", 1) == TD_E_PROTOCOL, "feed before a request");
     expect(td_lz4_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "next without ev");
     plain_header(&f, 0);

@@ -37,8 +37,10 @@ typedef struct snappy_state {
 static void state_init(void *s)
 {
     snappy_state *x = s;
+    td_snappy_config cfg = {sizeof cfg, 0, NULL, TD_SNAPPY_WINDOW};
     x->window = malloc(TD_SNAPPY_WINDOW);
-    td_snappy_init(&x->d, x->window, TD_SNAPPY_WINDOW);
+    cfg.memory = x->window;
+    td_snappy_init(&x->d, &cfg);
 }
 
 static void state_finish(void *s)
@@ -55,6 +57,8 @@ static void describe(const snappy_state *x, const td_snappy_event *ev,
                      container_event *ce)
 {
     memset(ce, 0, offsetof(container_event, line) + 1);
+    expect(ev->flags == 0, "flags %x at %llu", ev->flags,
+           (unsigned long long)ev->offset);
     if (ev->kind != TD_SNAPPY_EV_DATA) {
         snprintf(ce->line, sizeof ce->line, "%s @%llu size %llu type %02x",
                  kind_name(ev->kind), (unsigned long long)ev->offset,
@@ -661,17 +665,32 @@ static void test_api(void)
 {
     static uint8_t window[TD_SNAPPY_WINDOW];
     static const uint8_t input[] = "\xff\x06\x00\x00sNaPpY\x03\x01\x00\x00x";
+    td_snappy_config cfg = {sizeof cfg, 0, window, sizeof window};
+    td_snappy_config bad;
     td_snappy_decoder d;
     td_snappy_event ev;
     int round;
-    expect(td_snappy_init(NULL, window, sizeof window) ==
-               TD_E_INVALID_ARGUMENT,
+    expect(td_snappy_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
            "init without a decoder");
-    expect(td_snappy_init(&d, NULL, sizeof window) == TD_E_INVALID_ARGUMENT,
+    expect(td_snappy_init(&d, NULL) == TD_E_INVALID_ARGUMENT,
+           "init without a config");
+    bad = cfg;
+    bad.size = sizeof bad - 1;
+    expect(td_snappy_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with a short config");
+    bad = cfg;
+    bad.flags = 1;
+    expect(td_snappy_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
+           "init with an unknown flag");
+    bad = cfg;
+    bad.memory = NULL;
+    expect(td_snappy_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
            "init without a window");
-    expect(td_snappy_init(&d, window, TD_SNAPPY_WINDOW - 1) == TD_E_BAD_CONFIG,
+    bad = cfg;
+    bad.memory_size = TD_SNAPPY_WINDOW - 1;
+    expect(td_snappy_init(&d, &bad) == TD_E_BAD_CONFIG,
            "init with a small window");
-    expect(td_snappy_init(&d, window, sizeof window) == TD_OK, "init");
+    expect(td_snappy_init(&d, &cfg) == TD_OK, "init");
     expect(td_snappy_feed(&d, "x", 1) == TD_E_PROTOCOL,
            "feed before a request");
     expect(td_snappy_next(&d, NULL) == TD_E_INVALID_ARGUMENT,

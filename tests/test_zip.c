@@ -362,19 +362,29 @@ static void test_zip_events(void)
 static void test_zip_api(void)
 {
     static uint8_t window[TD_INFLATE_WINDOW];
+    td_zip_config cfg = {sizeof cfg, TD_ZIP_SEEKABLE, window, sizeof window};
+    td_zip_config bad;
     td_zip_decoder d;
     td_zip_event ev;
     zb b;
     memset(&b, 0, sizeof b);
     zb_end(&b, 0, 0);
-    expect(td_zip_init(NULL, window, sizeof window, 0) ==
-               TD_E_INVALID_ARGUMENT,
-           "NULL decoder");
-    expect(td_zip_init(&d, window, sizeof window, 2) == TD_E_INVALID_ARGUMENT,
-           "unknown flag");
-    expect(td_zip_init(&d, window, 10, 0) == TD_E_BAD_CONFIG, "small window");
-    expect(td_zip_init(&d, window, sizeof window, TD_ZIP_SEEKABLE) == TD_OK,
-           "init");
+    expect(td_zip_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT, "NULL decoder");
+    expect(td_zip_init(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL config");
+    bad = cfg;
+    bad.size = sizeof bad - 1;
+    expect(td_zip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "config size");
+    bad = cfg;
+    bad.flags = 2;
+    expect(td_zip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "unknown flag");
+    bad = cfg;
+    bad.memory = NULL;
+    expect(td_zip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "NULL window");
+    bad = cfg;
+    bad.flags = 0;
+    bad.memory_size = 10;
+    expect(td_zip_init(&d, &bad) == TD_E_BAD_CONFIG, "small window");
+    expect(td_zip_init(&d, &cfg) == TD_OK, "init");
     expect(td_zip_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_zip_feed(&d, b.buf, b.len) == TD_E_PROTOCOL,
            "feed before a request");

@@ -4,9 +4,10 @@
  * td_drmem_decoder reads the decompressed record stream of one trace file
  * (a thread's shard, a core's shard, a legacy file with several threads,
  * or a template file): 12-byte trace_entry_t records, or 8-byte ones from
- * 32-bit producers (detected from the first record). It follows the
- * contract at the top of <tracedec.h>, forward-only, with no workspace:
- * all its state is O(1) and fits in 256 bytes.
+ * 32-bit producers (detected from the first record). It follows the API
+ * shape and the contract at the top of <tracedec.h>, forward-only, with
+ * no workspace (its config has no memory, and may be NULL): all its state
+ * is O(1) and fits in 256 bytes.
  *
  * td_drmem_file_decoder wraps it with the file's container (zip, gzip, LZ4 frame,
  * snappy framing, or none) so that a host feeds raw file bytes.
@@ -148,11 +149,14 @@ enum td_drmem_event_kind {
     TD_DRMEM_EV_PCS = 11      /* tallying: the tally's PC array is full */
 };
 
-/* td_drmem_event.flags */
-#define TD_DRMEM_HIDDEN 1u   /* DynamoRIO's reader does not hand this record
-                                to tools (headers, PC-only instructions,
-                                branch targets, chunk bookkeeping) */
-#define TD_DRMEM_KERNEL 2u   /* inside a kernel syscall trace */
+/* td_drmem_event.flags: the format's own, from bit 8 (bits 0..7 are the
+ * common ones of <tracedec/common.h>, none of which drmemtrace events
+ * use). */
+#define TD_DRMEM_HIDDEN 0x100u /* DynamoRIO's reader does not hand this
+                                  record to tools (headers, PC-only
+                                  instructions, branch targets, chunk
+                                  bookkeeping) */
+#define TD_DRMEM_KERNEL 0x200u /* inside a kernel syscall trace */
 
 /* Instruction kinds for instr.branch. */
 enum td_drmem_branch {
@@ -165,8 +169,8 @@ enum td_drmem_branch {
 };
 
 typedef struct td_drmem_event {
-    int kind;
-    uint32_t flags;
+    int kind;               /* enum td_drmem_event_kind */
+    uint32_t flags;         /* TD_DRMEM_HIDDEN, TD_DRMEM_KERNEL */
     uint64_t offset;        /* offset of the record in the decompressed
                                stream */
     uint64_t size;          /* bytes of the record: 12 or 8 (ENCODING
@@ -212,6 +216,13 @@ typedef struct td_drmem_event {
     } warning;
 } td_drmem_event;
 
+/* What the record decoder's init needs. No flags are defined yet: flags
+ * must be 0. A NULL config is the same as an all-zero one. */
+typedef struct td_drmem_config {
+    size_t size;        /* sizeof(td_drmem_config) */
+    uint32_t flags;     /* 0 */
+} td_drmem_config;
+
 /* The record decoder; fields are private. */
 typedef struct td_drmem_decoder {
     td_input in;
@@ -250,23 +261,47 @@ typedef struct td_drmem_decoder {
     uint8_t chunk_pending;   /* a CHUNK event is due */
 } td_drmem_decoder;
 
-/* Prepare a decoder for one trace file's record stream. flags: 0.
- * Returns TD_OK or TD_E_INVALID_ARGUMENT. */
-int td_drmem_init(td_drmem_decoder *d, uint32_t flags);
+/* Prepare a decoder for one trace file's record stream.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder, cfg->size below
+ * sizeof(td_drmem_config), a flag other than 0). */
+int td_drmem_init(td_drmem_decoder *d, const td_drmem_config *cfg);
+
+/* Start over on a new record stream, forgetting any error.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
 int td_drmem_reset(td_drmem_decoder *d);
 
-/* TD_EVENT, TD_NEED_INPUT, TD_END (the stream ended after its FOOTER), or
- * an error: TD_E_TRUNCATED, TD_E_DRMEM_*; sticky until reset. Pointers in
- * *ev (instr.encoding, warning.reason) stay valid until the next call. */
+/* Decode the next event into *ev.
+ * Returns TD_EVENT, TD_NEED_INPUT (see td_drmem_request), TD_END (the
+ * stream ended after its FOOTER) or an error: TD_E_INVALID_ARGUMENT (NULL
+ * decoder or event), or, sticky until reset, TD_E_TRUNCATED (the stream
+ * is empty, or ends inside a record or before its FOOTER),
+ * TD_E_DRMEM_RECORD_TYPE, TD_E_DRMEM_VERSION, TD_E_DRMEM_HEADER,
+ * TD_E_DRMEM_FILETYPE, TD_E_DRMEM_ENCODING, TD_E_DRMEM_CHUNK,
+ * TD_E_DRMEM_TIMESTAMP, TD_E_DRMEM_END, TD_E_DRMEM_MARKER,
+ * TD_E_DRMEM_BRANCH, TD_E_DRMEM_SIZE, TD_E_DRMEM_THREAD. Pointers in *ev
+ * (instr.encoding, warning.reason) stay valid until the next call. */
 int td_drmem_next(td_drmem_decoder *d, td_drmem_event *ev);
+
+/* The outstanding request, valid after next() returned TD_NEED_INPUT. */
 const td_request *td_drmem_request(const td_drmem_decoder *d);
+
+/* Answer the request: `len` bytes starting at the requested offset, or
+ * len == 0 for end of input. The span must stay valid until next() asks
+ * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+ * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
+ * sticky error. */
 int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len);
+
+/* The sticky error: code 0 while healthy, else the code, the offset of
+ * the offending record in the (decompressed) stream and a static
+ * reason. */
 const td_fault *td_drmem_fault(const td_drmem_decoder *d);
 
 /* The offset in the record stream (decompressed) of the first byte not
  * yet taken. At TD_END it is the stream's size: divided by the record
  * width (any event's `size`), the records the file stores, hidden ones
- * (ENCODING, BRANCH_TARGET, ...) included. */
+ * (ENCODING, BRANCH_TARGET, ...) included. Returns no error: d must not
+ * be NULL. */
 uint64_t td_drmem_stream_offset(const td_drmem_decoder *d);
 
 /* ---- Tallying (optional) -----------------------------------------------
@@ -290,14 +325,18 @@ typedef struct td_drmem_tally {
     size_t pcs_len;      /* PCs appended and not yet taken */
 } td_drmem_tally;
 
-/* As td_drmem_next; also TD_E_INVALID_ARGUMENT when t has no PC array. */
+/* As td_drmem_next, with the same returns and errors; also
+ * TD_E_INVALID_ARGUMENT (not sticky) when t is NULL, has no PC array, or
+ * pcs_len is above pcs_cap. */
 int td_drmem_tally_next(td_drmem_decoder *d, td_drmem_event *ev,
                         td_drmem_tally *t);
 
 /* A container member (a zip entry: one trace chunk) begins at the cursor.
  * Call it when the decoder asks for input and the previous member has
- * ended. Returns TD_OK or the sticky error; TD_E_DRMEM_CHUNK when the
- * previous member ended inside a record. */
+ * ended. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder), the sticky
+ * error, or TD_E_DRMEM_CHUNK, which becomes the sticky error: the
+ * previous member ended inside a record, or, not being the last, without
+ * its CHUNK_FOOTER. */
 int td_drmem_begin_member(td_drmem_decoder *d, uint32_t index);
 
 /* Names for dumps: "read", "instr_taken_jump", ...; "unknown" if none. */
@@ -309,16 +348,31 @@ bool td_drmem_type_is_instr(int type);    /* fetched instruction types */
 bool td_drmem_type_is_prefetch(int type);
 
 /* ---- The file: container plus records ----------------------------------
- * Requests name raw file bytes; events are the records' (plus CHUNK events
- * at zip member starts). Window: TD_DRMEM_FILE_WINDOW bytes for every
+ * td_drmem_file_decoder has the same shape as every decoder: its requests
+ * name raw file bytes; its events are the records' (plus CHUNK events at
+ * zip member starts). Window: TD_DRMEM_FILE_WINDOW bytes for every
  * container. */
 #define TD_DRMEM_FILE_WINDOW TD_LZ4_WINDOW /* the largest container window */
 #define TD_DRMEM_NAME_KEPT 64 /* bytes of a zip member's name kept */
 
+/* What the file decoder's init needs. */
+typedef struct td_drmem_file_config {
+    size_t size;        /* sizeof(td_drmem_file_config) */
+    uint32_t flags;     /* 0 or TD_ZIP_SEEKABLE: cross-check a zip's
+                           central directory with random access (the other
+                           containers ignore it) */
+    void *memory;       /* the window: TD_DRMEM_FILE_WINDOW bytes (no
+                           alignment needed) that outlive the decoder; an
+                           uncompressed file needs none (NULL, 0) */
+    size_t memory_size;
+    int container;      /* the format of the file (td_detect_format):
+                           TD_FORMAT_ZIP, _GZIP, _LZ4, _SNAPPY, or
+                           _DRMEMTRACE for uncompressed records */
+} td_drmem_file_config;
+
 typedef struct td_drmem_file_decoder {
     td_drmem_decoder records;
-    int container;           /* TD_FORMAT_ZIP, _GZIP, _LZ4, _SNAPPY or
-                                _DRMEMTRACE (uncompressed) */
+    td_drmem_file_config config; /* as init received it, for reset */
     uint32_t member;         /* zip members begun so far */
     uint64_t member_start;   /* decompressed offset where the last began */
     uint64_t out_offset;     /* decompressed bytes handed to `records` */
@@ -332,23 +386,51 @@ typedef struct td_drmem_file_decoder {
     } c;
 } td_drmem_file_decoder;
 
-/* container: the format of the file (td_detect_format). flags:
- * TD_ZIP_SEEKABLE to cross-check a zip's central directory with random
- * access. Returns TD_OK, TD_E_INVALID_ARGUMENT (unknown container) or
- * TD_E_BAD_CONFIG (window smaller than TD_DRMEM_FILE_WINDOW). */
-int td_drmem_file_init(td_drmem_file_decoder *f, int container, void *window,
-                       size_t window_size, uint32_t flags);
+/* Prepare a decoder for one drmemtrace file.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder or config,
+ * cfg->size below sizeof(td_drmem_file_config), a flag other than
+ * TD_ZIP_SEEKABLE, an unknown container, NULL memory for a container) or
+ * TD_E_BAD_CONFIG (a container and memory_size below
+ * TD_DRMEM_FILE_WINDOW). */
+int td_drmem_file_init(td_drmem_file_decoder *f,
+                       const td_drmem_file_config *cfg);
 
-/* Events as td_drmem_next; errors from the container (TD_E_ZIP_*, ...,
- * offsets in the file) or from the records (TD_E_DRMEM_*, offsets in the
- * decompressed stream). */
+/* Start over on a new file with the same config, forgetting any error.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
+int td_drmem_file_reset(td_drmem_file_decoder *f);
+
+/* Decode the next event into *ev: events and returns as td_drmem_next,
+ * with the errors of the container too. Errors: TD_E_INVALID_ARGUMENT
+ * (NULL decoder or event), or, sticky until reset, TD_E_TRUNCATED, the
+ * container's (TD_E_ZIP_*, TD_E_GZIP_*, TD_E_INFLATE_*, TD_E_LZ4_*,
+ * TD_E_SNAPPY_*, TD_E_INTERNAL; offsets in the file) and the records'
+ * (TD_E_DRMEM_*; offsets in the decompressed stream): see
+ * td_drmem_file_where for which. */
 int td_drmem_file_next(td_drmem_file_decoder *f, td_drmem_event *ev);
 
-/* td_drmem_tally_next() on the file's records. */
+/* td_drmem_tally_next() on the file's records: the returns of
+ * td_drmem_file_next, and TD_E_INVALID_ARGUMENT (not sticky) for a tally
+ * td_drmem_tally_next refuses. */
 int td_drmem_file_tally_next(td_drmem_file_decoder *f, td_drmem_event *ev,
                              td_drmem_tally *t);
+
+/* The outstanding request (for file bytes), valid after next() returned
+ * TD_NEED_INPUT. */
 const td_request *td_drmem_file_request(const td_drmem_file_decoder *f);
-int td_drmem_file_feed(td_drmem_file_decoder *f, const void *data, size_t len);
+
+/* Answer the request: `len` bytes of the file starting at the requested
+ * offset, or len == 0 for end of file. The span must stay valid until
+ * next() asks for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL
+ * decoder), TD_E_PROTOCOL (no request outstanding, NULL data with
+ * len > 0) or the sticky error of the decoder that reads the file (the
+ * container's, or for an uncompressed file the records'). */
+int td_drmem_file_feed(td_drmem_file_decoder *f, const void *data,
+                       size_t len);
+
+/* The sticky error: code 0 while healthy, else the code, the offset (in
+ * the file or in the decompressed records: see td_drmem_file_where) and a
+ * static reason. */
+const td_fault *td_drmem_file_fault(const td_drmem_file_decoder *f);
 
 /* Where an error lies. */
 typedef struct td_drmem_where {
@@ -364,9 +446,11 @@ typedef struct td_drmem_where {
     size_t name_len;        /* 0 before the first member's name */
 } td_drmem_where;
 
-/* The sticky error; *where (may be NULL) says where it lies. */
-const td_fault *td_drmem_file_fault(const td_drmem_file_decoder *f,
-                                    td_drmem_where *where);
+/* Fill *where with where the sticky error lies (the member and the name
+ * are those being read, while healthy). Returns nothing: f and where must
+ * not be NULL. */
+void td_drmem_file_where(const td_drmem_file_decoder *f,
+                         td_drmem_where *where);
 
 #ifdef __cplusplus
 }

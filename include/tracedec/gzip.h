@@ -2,7 +2,9 @@
  * tracedec/gzip.h - gzip (RFC 1952) decoder: member headers with every
  * flag (FTEXT, FHCRC, FEXTRA, FNAME, FCOMMENT), CRC-32 and ISIZE checks,
  * and concatenated members, over the raw inflate of <tracedec/inflate.h>.
- * Follows the contract at the top of <tracedec.h>; forward-only.
+ * Follows the API shape and the contract at the top of <tracedec.h>;
+ * forward-only. The caller supplies the 32 KiB window
+ * (td_gzip_config.memory).
  */
 #ifndef TRACEDEC_GZIP_H
 #define TRACEDEC_GZIP_H
@@ -14,6 +16,15 @@
 extern "C" {
 #endif
 
+/* What init needs. No flags are defined yet: flags must be 0. */
+typedef struct td_gzip_config {
+    size_t size;        /* sizeof(td_gzip_config) */
+    uint32_t flags;     /* 0 */
+    void *memory;       /* the window: TD_INFLATE_WINDOW bytes (no
+                           alignment needed) that outlive the decoder */
+    size_t memory_size;
+} td_gzip_config;
+
 enum td_gzip_event_kind {
     TD_GZIP_EV_MEMBER = 1,     /* .header: a member header was read */
     TD_GZIP_EV_DATA = 2,       /* .data: decompressed bytes of the member */
@@ -21,7 +32,8 @@ enum td_gzip_event_kind {
 };
 
 typedef struct td_gzip_event {
-    int kind;
+    int kind;               /* enum td_gzip_event_kind */
+    uint32_t flags;         /* 0: no flag applies to gzip events */
     uint64_t offset;        /* absolute input offset of the header, trailer,
                                or deflate block that produced data[0] */
     uint64_t size;          /* input bytes of the header (with its optional
@@ -60,18 +72,38 @@ typedef struct td_gzip_decoder {
     uint8_t flags, xfl, os;
 } td_gzip_decoder;
 
-/* window: TD_INFLATE_WINDOW bytes. Returns TD_OK, TD_E_INVALID_ARGUMENT or
- * TD_E_BAD_CONFIG (window too small). */
-int td_gzip_init(td_gzip_decoder *d, void *window, size_t window_size);
+/* Prepare a decoder for a gzip file.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder, config or memory,
+ * cfg->size below sizeof(td_gzip_config), a flag other than 0) or
+ * TD_E_BAD_CONFIG (memory_size below TD_INFLATE_WINDOW). */
+int td_gzip_init(td_gzip_decoder *d, const td_gzip_config *cfg);
+
+/* Start a new input with the same window, forgetting any error.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
 int td_gzip_reset(td_gzip_decoder *d);
 
-/* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended after a whole member),
- * or an error: TD_E_TRUNCATED, TD_E_GZIP_*, TD_E_INFLATE_*. Bytes after the
- * last member that are not another member are TD_E_GZIP_MAGIC. Data
- * pointers stay valid until the next call. */
+/* Decode the next event into *ev.
+ * Returns TD_EVENT, TD_NEED_INPUT (see td_gzip_request), TD_END (the input
+ * ended after a whole member) or an error: TD_E_INVALID_ARGUMENT (NULL
+ * decoder or event), or, sticky until reset, TD_E_TRUNCATED (at the
+ * header, block or trailer that was cut), TD_E_GZIP_MAGIC (also: bytes
+ * after a member that do not start another), TD_E_GZIP_METHOD,
+ * TD_E_GZIP_FLAGS, TD_E_GZIP_HEADER_CRC, TD_E_GZIP_CRC, TD_E_GZIP_SIZE,
+ * every TD_E_INFLATE_*. Data pointers stay valid until the next call. */
 int td_gzip_next(td_gzip_decoder *d, td_gzip_event *ev);
+
+/* The outstanding request, valid after next() returned TD_NEED_INPUT. */
 const td_request *td_gzip_request(const td_gzip_decoder *d);
+
+/* Answer the request: `len` bytes starting at the requested offset, or
+ * len == 0 for end of input. The span must stay valid until next() asks
+ * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+ * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
+ * sticky error. */
 int td_gzip_feed(td_gzip_decoder *d, const void *data, size_t len);
+
+/* The sticky error: code 0 while healthy, else the code, the absolute
+ * input offset and a static reason. */
 const td_fault *td_gzip_fault(const td_gzip_decoder *d);
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
 /*
  * tracedec/inflate.h - raw deflate (RFC 1951) decoder: stored, fixed and
  * dynamic blocks, in one forward pass, with a 32 KiB window the caller
- * supplies. Follows the contract at the top of <tracedec.h>.
+ * supplies (td_inflate_config.memory). Follows the API shape and the
+ * contract at the top of <tracedec.h>.
  *
  * Decompressed bytes come out as spans of the window: each DATA event
  * points into it and stays valid until the next call on the decoder.
@@ -50,12 +51,32 @@ typedef struct td_inflate_state {
                                                  distance table */
 } td_inflate_state;
 
+/* What init needs. No flags are defined yet: flags must be 0. */
+typedef struct td_inflate_config {
+    size_t size;        /* sizeof(td_inflate_config) */
+    uint32_t flags;     /* 0 */
+    void *memory;       /* the window: TD_INFLATE_WINDOW bytes (no
+                           alignment needed) that outlive the decoder */
+    size_t memory_size;
+} td_inflate_config;
+
+enum td_inflate_event_kind {
+    TD_INFLATE_EV_DATA = 1  /* .data: decompressed bytes */
+};
+
 typedef struct td_inflate_event {
-    const uint8_t *data;    /* decompressed bytes, inside the window */
-    size_t len;
-    uint64_t pos;           /* position of data[0] in the output stream */
+    int kind;               /* enum td_inflate_event_kind */
+    uint32_t flags;         /* 0: no flag applies to DATA */
     uint64_t offset;        /* absolute input offset of the deflate block
                                that produced data[0] */
+    uint64_t size;          /* 0: output bytes have no input extent of
+                               their own */
+    struct {
+        const uint8_t *data; /* decompressed bytes, inside the window;
+                                valid until the next call on the decoder */
+        size_t len;
+        uint64_t pos;       /* position of data[0] in the output stream */
+    } data;
 } td_inflate_event;
 
 /* Standalone decoder of a raw deflate stream. */
@@ -65,26 +86,37 @@ typedef struct td_inflate_decoder {
     td_inflate_state z;
 } td_inflate_decoder;
 
-/* window: TD_INFLATE_WINDOW bytes that outlive the decoder.
- * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL) or TD_E_BAD_CONFIG (window
- * smaller than TD_INFLATE_WINDOW). */
-int td_inflate_init(td_inflate_decoder *d, void *window, size_t window_size);
+/* Prepare a decoder for a raw deflate stream.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder, config or memory,
+ * cfg->size below sizeof(td_inflate_config), a flag other than 0) or
+ * TD_E_BAD_CONFIG (memory_size below TD_INFLATE_WINDOW). */
+int td_inflate_init(td_inflate_decoder *d, const td_inflate_config *cfg);
 
-/* Start a new stream with the same window. Returns TD_OK or
- * TD_E_INVALID_ARGUMENT. */
+/* Start a new stream with the same window, forgetting any error.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
 int td_inflate_reset(td_inflate_decoder *d);
 
-/* TD_EVENT: ev holds decompressed bytes. TD_END: the final block ended
- * (bytes after it are not read). TD_NEED_INPUT: see td_inflate_request.
- * Errors: TD_E_TRUNCATED and every TD_E_INFLATE_*; sticky until reset. */
+/* Decode the next DATA event into *ev.
+ * Returns TD_EVENT, TD_NEED_INPUT (see td_inflate_request), TD_END (the
+ * final block ended; bytes after it are not read) or an error:
+ * TD_E_INVALID_ARGUMENT (NULL decoder or event), or, sticky until reset,
+ * TD_E_TRUNCATED (at the block that was cut), TD_E_INFLATE_BLOCK_TYPE,
+ * TD_E_INFLATE_STORED_LENGTH, TD_E_INFLATE_CODE_LENGTHS,
+ * TD_E_INFLATE_HUFFMAN, TD_E_INFLATE_SYMBOL, TD_E_INFLATE_DISTANCE. */
 int td_inflate_next(td_inflate_decoder *d, td_inflate_event *ev);
 
+/* The outstanding request, valid after next() returned TD_NEED_INPUT. */
 const td_request *td_inflate_request(const td_inflate_decoder *d);
 
-/* Answer the request (len 0: end of input). Returns TD_OK, TD_E_PROTOCOL
- * or the sticky error. */
+/* Answer the request: `len` bytes starting at the requested offset, or
+ * len == 0 for end of input. The span must stay valid until next() asks
+ * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+ * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
+ * sticky error. */
 int td_inflate_feed(td_inflate_decoder *d, const void *data, size_t len);
 
+/* The sticky error: code 0 while healthy, else the code, the absolute
+ * input offset and a static reason. */
 const td_fault *td_inflate_fault(const td_inflate_decoder *d);
 
 #ifdef __cplusplus

@@ -2,8 +2,9 @@
  * tracedec/lz4.h - LZ4 frame format decoder: linked and independent
  * blocks, block and content checksums (xxHash32), content size,
  * concatenated and skippable frames. The caller supplies the history
- * window; decompressed bytes come out as spans of it. Follows the contract
- * at the top of <tracedec.h>; forward-only (a pipe can feed it).
+ * window (td_lz4_config.memory); decompressed bytes come out as spans of
+ * it. Follows the API shape and the contract at the top of <tracedec.h>;
+ * forward-only (a pipe can feed it).
  *
  * Events, in input order:
  *   FRAME      a frame header was read and checked (header checksum);
@@ -45,6 +46,15 @@ extern "C" {
  * reach. */
 #define TD_LZ4_WINDOW (65536u + 64u)
 
+/* What init needs. No flags are defined yet: flags must be 0. */
+typedef struct td_lz4_config {
+    size_t size;        /* sizeof(td_lz4_config) */
+    uint32_t flags;     /* 0 */
+    void *memory;       /* the window: TD_LZ4_WINDOW bytes (no alignment
+                           needed) that outlive the decoder */
+    size_t memory_size;
+} td_lz4_config;
+
 enum td_lz4_event_kind {
     TD_LZ4_EV_FRAME = 1,     /* .frame_header: a frame header was read */
     TD_LZ4_EV_DATA = 2,      /* .data: decompressed bytes */
@@ -53,7 +63,8 @@ enum td_lz4_event_kind {
 };
 
 typedef struct td_lz4_event {
-    int kind;
+    int kind;        /* enum td_lz4_event_kind */
+    uint32_t flags;  /* 0: no flag applies to LZ4 events */
     uint64_t offset; /* absolute input offset of the header, end mark,
                         skippable frame, or block producing data[0] */
     uint64_t size;   /* input bytes it occupies; 0 for DATA */
@@ -108,35 +119,42 @@ typedef struct td_lz4_decoder {
     uint8_t state;
 } td_lz4_decoder;
 
-/* window: TD_LZ4_WINDOW bytes that outlive the decoder (no alignment
- * needed). Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL) or TD_E_BAD_CONFIG
- * (window_size below TD_LZ4_WINDOW). */
-int td_lz4_init(td_lz4_decoder *d, void *window, size_t window_size);
+/* Prepare a decoder for an LZ4 frame file.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder, config or memory,
+ * cfg->size below sizeof(td_lz4_config), a flag other than 0) or
+ * TD_E_BAD_CONFIG (memory_size below TD_LZ4_WINDOW). */
+int td_lz4_init(td_lz4_decoder *d, const td_lz4_config *cfg);
 
-/* Start over on a new input with the same window. Returns TD_OK or
- * TD_E_INVALID_ARGUMENT. */
+/* Start over on a new input with the same window, forgetting any error.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
 int td_lz4_reset(td_lz4_decoder *d);
 
-/* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended after a whole frame),
- * or an error, sticky until reset: TD_E_TRUNCATED (at the frame, block or
- * end mark that was cut), TD_E_LZ4_MAGIC, TD_E_LZ4_VERSION (FLG version or
- * reserved bit), TD_E_LZ4_BLOCK_SIZE (BD reserved bits or size, a block
- * size word or a block's output above the maximum), TD_E_LZ4_*_CHECKSUM,
- * TD_E_LZ4_CONTENT_SIZE (output past the declared size, or short of it at
- * the end mark), TD_E_LZ4_CORRUPT (a bad sequence: offset 0 or before the
- * history, a length past the block, an end-of-block rule),
- * TD_E_LZ4_DICTIONARY. */
+/* Decode the next event into *ev.
+ * Returns TD_EVENT, TD_NEED_INPUT (see td_lz4_request), TD_END (the input
+ * ended after a whole frame) or an error: TD_E_INVALID_ARGUMENT (NULL
+ * decoder or event), or, sticky until reset, TD_E_TRUNCATED (at the
+ * frame, block or end mark that was cut), TD_E_LZ4_MAGIC,
+ * TD_E_LZ4_VERSION (FLG version or reserved bit), TD_E_LZ4_BLOCK_SIZE (BD
+ * reserved bits or size, a block size word or a block's output above the
+ * maximum), TD_E_LZ4_HEADER_CHECKSUM, TD_E_LZ4_BLOCK_CHECKSUM,
+ * TD_E_LZ4_CONTENT_CHECKSUM, TD_E_LZ4_CONTENT_SIZE (output past the
+ * declared size, or short of it at the end mark), TD_E_LZ4_CORRUPT (a bad
+ * sequence: offset 0 or before the history, a length past the block, an
+ * end-of-block rule), TD_E_LZ4_DICTIONARY. */
 int td_lz4_next(td_lz4_decoder *d, td_lz4_event *ev);
 
 /* The outstanding request; valid after next() returned TD_NEED_INPUT. */
 const td_request *td_lz4_request(const td_lz4_decoder *d);
 
-/* Answer the request (len 0: end of input). The span must stay valid until
- * next() asks for input again. Returns TD_OK, TD_E_PROTOCOL, or the sticky
- * error. */
+/* Answer the request: `len` bytes starting at the requested offset, or
+ * len == 0 for end of input. The span must stay valid until next() asks
+ * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+ * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
+ * sticky error. */
 int td_lz4_feed(td_lz4_decoder *d, const void *data, size_t len);
 
-/* The sticky error: code, absolute input offset, static reason. */
+/* The sticky error: code 0 while healthy, else the code, the absolute
+ * input offset and a static reason. */
 const td_fault *td_lz4_fault(const td_lz4_decoder *d);
 
 #ifdef __cplusplus

@@ -3,9 +3,10 @@
  * identifier, compressed (0x00) and uncompressed (0x01) chunks with masked
  * CRC-32C, DynamoRIO's chunk types 0x02 and 0x03 (the same without CRC),
  * skippable (0x80-0xfd) and padding (0xfe) chunks. Each chunk's output (at
- * most 64 KiB) is built in a window the caller supplies, checked, and then
- * handed out whole. Follows the contract at the top of <tracedec.h>;
- * forward-only (a pipe can feed it).
+ * most 64 KiB) is built in a window the caller supplies
+ * (td_snappy_config.memory), checked, and then handed out whole. Follows
+ * the API shape and the contract at the top of <tracedec.h>; forward-only
+ * (a pipe can feed it).
  *
  * Events, one per chunk, in input order:
  *   STREAM   a stream identifier ("sNaPpY"); the stream must start with one
@@ -32,6 +33,15 @@ extern "C" {
 
 #define TD_SNAPPY_WINDOW 65536u /* bytes of output buffer the caller gives */
 
+/* What init needs. No flags are defined yet: flags must be 0. */
+typedef struct td_snappy_config {
+    size_t size;        /* sizeof(td_snappy_config) */
+    uint32_t flags;     /* 0 */
+    void *memory;       /* the window: TD_SNAPPY_WINDOW bytes (no
+                           alignment needed) that outlive the decoder */
+    size_t memory_size;
+} td_snappy_config;
+
 enum td_snappy_event_kind {
     TD_SNAPPY_EV_STREAM = 1, /* a stream identifier chunk */
     TD_SNAPPY_EV_DATA = 2,   /* .data: one chunk's output, CRC checked */
@@ -39,7 +49,8 @@ enum td_snappy_event_kind {
 };
 
 typedef struct td_snappy_event {
-    int kind;
+    int kind;        /* enum td_snappy_event_kind */
+    uint32_t flags;  /* 0: no flag applies to snappy events */
     uint64_t offset; /* absolute input offset of the chunk */
     uint64_t size;   /* input bytes of the chunk, header included */
     uint8_t chunk_type;
@@ -69,34 +80,40 @@ typedef struct td_snappy_decoder {
     uint8_t seen_stream_id;
 } td_snappy_decoder;
 
-/* window: TD_SNAPPY_WINDOW bytes that outlive the decoder (no alignment
- * needed). Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL) or TD_E_BAD_CONFIG
- * (window_size below TD_SNAPPY_WINDOW). */
-int td_snappy_init(td_snappy_decoder *d, void *window, size_t window_size);
+/* Prepare a decoder for a snappy framed file.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder, config or memory,
+ * cfg->size below sizeof(td_snappy_config), a flag other than 0) or
+ * TD_E_BAD_CONFIG (memory_size below TD_SNAPPY_WINDOW). */
+int td_snappy_init(td_snappy_decoder *d, const td_snappy_config *cfg);
 
-/* Start over on a new input with the same window. Returns TD_OK or
- * TD_E_INVALID_ARGUMENT. */
+/* Start over on a new input with the same window, forgetting any error.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
 int td_snappy_reset(td_snappy_decoder *d);
 
-/* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended after a whole chunk),
- * or an error, sticky until reset: TD_E_TRUNCATED (at the chunk that was
- * cut), TD_E_SNAPPY_STREAM_ID (the first chunk is not a stream identifier,
- * or one has the wrong length or body), TD_E_SNAPPY_CHUNK_TYPE (0x04-0x7f),
- * TD_E_SNAPPY_CRC, TD_E_SNAPPY_LENGTH (a chunk length or uncompressed
- * length no valid chunk has), TD_E_SNAPPY_CORRUPT (an element past the
- * chunk, a copy offset of 0 or before the chunk's output, output longer or
- * shorter than declared). */
+/* Decode the next event into *ev.
+ * Returns TD_EVENT, TD_NEED_INPUT (see td_snappy_request), TD_END (the
+ * input ended after a whole chunk) or an error: TD_E_INVALID_ARGUMENT
+ * (NULL decoder or event), or, sticky until reset, TD_E_TRUNCATED (at the
+ * chunk that was cut), TD_E_SNAPPY_STREAM_ID (the first chunk is not a
+ * stream identifier, or one has the wrong length or body),
+ * TD_E_SNAPPY_CHUNK_TYPE (0x04-0x7f), TD_E_SNAPPY_CRC, TD_E_SNAPPY_LENGTH
+ * (a chunk length or uncompressed length no valid chunk has),
+ * TD_E_SNAPPY_CORRUPT (an element past the chunk, a copy offset of 0 or
+ * before the chunk's output, output longer or shorter than declared). */
 int td_snappy_next(td_snappy_decoder *d, td_snappy_event *ev);
 
 /* The outstanding request; valid after next() returned TD_NEED_INPUT. */
 const td_request *td_snappy_request(const td_snappy_decoder *d);
 
-/* Answer the request (len 0: end of input). The span must stay valid until
- * next() asks for input again. Returns TD_OK, TD_E_PROTOCOL, or the sticky
- * error. */
+/* Answer the request: `len` bytes starting at the requested offset, or
+ * len == 0 for end of input. The span must stay valid until next() asks
+ * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+ * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
+ * sticky error. */
 int td_snappy_feed(td_snappy_decoder *d, const void *data, size_t len);
 
-/* The sticky error: code, absolute input offset, static reason. */
+/* The sticky error: code 0 while healthy, else the code, the absolute
+ * input offset and a static reason. */
 const td_fault *td_snappy_fault(const td_snappy_decoder *d);
 
 #ifdef __cplusplus

@@ -1,8 +1,9 @@
 /*
  * tracedec/zip.h - zip archive decoder: local headers read in file order,
  * stored and deflate members, data descriptors, zip64 fields; the central
- * directory and end records after them. Follows the contract at the top
- * of <tracedec.h>.
+ * directory and end records after them. Follows the API shape and the
+ * contract at the top of <tracedec.h>. The caller supplies the 32 KiB
+ * window (td_zip_config.memory).
  *
  * Forward-only by default (a pipe works): the central directory is then
  * checked against the local headers by count and by a running digest of
@@ -30,7 +31,17 @@
 extern "C" {
 #endif
 
-#define TD_ZIP_SEEKABLE 1u /* init flag: cross-check with random access */
+/* td_zip_config.flags */
+#define TD_ZIP_SEEKABLE 1u /* cross-check with random access */
+
+/* What init needs. */
+typedef struct td_zip_config {
+    size_t size;        /* sizeof(td_zip_config) */
+    uint32_t flags;     /* 0 or TD_ZIP_SEEKABLE */
+    void *memory;       /* the window: TD_INFLATE_WINDOW bytes (no
+                           alignment needed) that outlive the decoder */
+    size_t memory_size;
+} td_zip_config;
 
 enum td_zip_event_kind {
     TD_ZIP_EV_MEMBER = 1,     /* .header: a local file header, its fields as
@@ -63,8 +74,9 @@ typedef struct td_zip_header {
 } td_zip_header;
 
 typedef struct td_zip_event {
-    int kind;
-    uint32_t flags;
+    int kind;              /* enum td_zip_event_kind */
+    uint32_t flags;        /* NAME: TD_LAST_FRAGMENT on the name's last
+                              fragment; 0 otherwise */
     uint64_t offset;       /* absolute input offset of the record, name
                               fragment, or block that produced data[0]
                               (stored members: data[0] itself) */
@@ -124,18 +136,43 @@ typedef struct td_zip_decoder {
     uint8_t phase;         /* which records may come next */
 } td_zip_decoder;
 
-/* window: TD_INFLATE_WINDOW bytes. flags: 0 or TD_ZIP_SEEKABLE.
- * Returns TD_OK, TD_E_INVALID_ARGUMENT or TD_E_BAD_CONFIG. */
-int td_zip_init(td_zip_decoder *d, void *window, size_t window_size, uint32_t flags);
+/* Prepare a decoder for a zip archive.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder, config or memory,
+ * cfg->size below sizeof(td_zip_config), a flag other than
+ * TD_ZIP_SEEKABLE) or TD_E_BAD_CONFIG (memory_size below
+ * TD_INFLATE_WINDOW). */
+int td_zip_init(td_zip_decoder *d, const td_zip_config *cfg);
+
+/* Start a new input with the same window and flags, forgetting any
+ * error. Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
 int td_zip_reset(td_zip_decoder *d);
 
-/* TD_EVENT, TD_NEED_INPUT, TD_END (after the end of central directory
- * record and its comment, at the end of the input), or an error:
- * TD_E_TRUNCATED, TD_E_ZIP_*, TD_E_INFLATE_*. Pointers stay valid until the
- * next call. */
+/* Decode the next event into *ev.
+ * Returns TD_EVENT, TD_NEED_INPUT (see td_zip_request), TD_END (after the
+ * end of central directory record and its comment, at the end of the
+ * input) or an error: TD_E_INVALID_ARGUMENT (NULL decoder or event), or,
+ * sticky until reset, TD_E_TRUNCATED (at the record that was cut),
+ * TD_E_ZIP_SIGNATURE, TD_E_ZIP_METHOD, TD_E_ZIP_ENCRYPTED,
+ * TD_E_ZIP_DESCRIPTOR, TD_E_ZIP_ZIP64, TD_E_ZIP_SIZE, TD_E_ZIP_CRC,
+ * TD_E_ZIP_CENTRAL, TD_E_ZIP_END, every TD_E_INFLATE_*, TD_E_INTERNAL (a
+ * bug: the decoder found its own state inconsistent). Pointers in *ev
+ * stay valid until the next call. */
 int td_zip_next(td_zip_decoder *d, td_zip_event *ev);
+
+/* The outstanding request, valid after next() returned TD_NEED_INPUT.
+ * With TD_ZIP_SEEKABLE it jumps back to a member's local header while the
+ * central directory is read, and then forward again. */
 const td_request *td_zip_request(const td_zip_decoder *d);
+
+/* Answer the request: `len` bytes starting at the requested offset, or
+ * len == 0 for end of input. The span must stay valid until next() asks
+ * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+ * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
+ * sticky error. */
 int td_zip_feed(td_zip_decoder *d, const void *data, size_t len);
+
+/* The sticky error: code 0 while healthy, else the code, the absolute
+ * input offset and a static reason. */
 const td_fault *td_zip_fault(const td_zip_decoder *d);
 
 #ifdef __cplusplus

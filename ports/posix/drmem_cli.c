@@ -37,12 +37,13 @@ typedef struct drmem_run {
 static void report_fault(const char *path, const td_drmem_file_decoder *f)
 {
     td_drmem_where where;
-    const td_fault *fault = td_drmem_file_fault(f, &where);
+    const td_fault *fault = td_drmem_file_fault(f);
     const char *reason = fault->reason ? fault->reason
                                        : td_error_text(fault->code);
     char member[128] = "";
     uint64_t offset = fault->offset;
-    if (f->container == TD_FORMAT_ZIP && where.name_len > 0)
+    td_drmem_file_where(f, &where);
+    if (f->config.container == TD_FORMAT_ZIP && where.name_len > 0)
         snprintf(member, sizeof member, "zip member %" PRIu32 " \"%.*s\"",
                  where.member, (int)where.name_len,
                  (const char *)where.name);
@@ -50,7 +51,7 @@ static void report_fault(const char *path, const td_drmem_file_decoder *f)
         cli_report_fault(path, fault);
         return;
     }
-    if (where.in_records && f->container == TD_FORMAT_ZIP)
+    if (where.in_records && f->config.container == TD_FORMAT_ZIP)
         offset = where.member_offset;
     fprintf(stderr, "%s:%" PRIu64 ": %s: %s", path, offset,
             td_error_name(fault->code), reason);
@@ -133,6 +134,8 @@ static int decode_shard(drmem_run *r, const char *path, void *window)
 {
     host own, *h = open_shard(r, &own, path);
     td_drmem_file_decoder *f = malloc(sizeof *f);
+    td_drmem_file_config cfg = {sizeof cfg, 0, window, TD_DRMEM_FILE_WINDOW,
+                                TD_FORMAT_UNKNOWN};
     td_drmem_event ev;
     const uint8_t *data;
     size_t len;
@@ -146,8 +149,9 @@ static int decode_shard(drmem_run *r, const char *path, void *window)
         return EXIT_USAGE;
     }
     r->container = td_detect_format(data, len);
-    rc = td_drmem_file_init(f, r->container, window, TD_DRMEM_FILE_WINDOW,
-                            h->io == HOST_STREAM ? 0 : TD_ZIP_SEEKABLE);
+    cfg.container = r->container;
+    cfg.flags = h->io == HOST_STREAM ? 0 : TD_ZIP_SEEKABLE;
+    rc = td_drmem_file_init(f, &cfg);
     if (rc == TD_E_INVALID_ARGUMENT) {
         fprintf(stderr, "%s:0: unknown-format: not a drmemtrace file\n",
                 path);

@@ -23,9 +23,10 @@
 typedef char tdi_drmem_decoder_fits_256_bytes
     [sizeof(td_drmem_decoder) <= 256 ? 1 : -1];
 
-int td_drmem_init(td_drmem_decoder *d, uint32_t flags)
+int td_drmem_init(td_drmem_decoder *d, const td_drmem_config *cfg)
 {
-    if (d == NULL || flags != 0)
+    if (d == NULL ||
+        (cfg != NULL && (cfg->size < sizeof *cfg || cfg->flags != 0)))
         return TD_E_INVALID_ARGUMENT;
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
@@ -36,9 +37,10 @@ int td_drmem_init(td_drmem_decoder *d, uint32_t flags)
     return TD_OK;
 }
 
+/* The config has nothing to keep: starting over is a new init. */
 int td_drmem_reset(td_drmem_decoder *d)
 {
-    return td_drmem_init(d, 0);
+    return td_drmem_init(d, NULL);
 }
 
 const td_request *td_drmem_request(const td_drmem_decoder *d)

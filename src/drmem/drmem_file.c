@@ -15,38 +15,58 @@
  */
 #include "drmem_internal.h"
 
-int td_drmem_file_init(td_drmem_file_decoder *f, int container, void *window,
-                       size_t window_size, uint32_t flags)
+/* Start the container's decoder on the window; every container's config
+ * holds the same four fields. */
+static int container_init(td_drmem_file_decoder *f)
 {
-    int rc;
-    if (f == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    memset(f, 0, sizeof *f);
-    td_drmem_init(&f->records, 0);
-    f->container = container;
-    if (container != TD_FORMAT_DRMEMTRACE &&
-        (window == NULL || window_size < TD_DRMEM_FILE_WINDOW))
-        return window == NULL ? TD_E_INVALID_ARGUMENT : TD_E_BAD_CONFIG;
-    switch (container) {
+    const td_drmem_file_config *c = &f->config;
+    switch (c->container) {
     case TD_FORMAT_DRMEMTRACE:
         return TD_OK;
-    case TD_FORMAT_ZIP:
-        rc = td_zip_init(&f->c.zip, window, window_size,
-                         flags & TD_ZIP_SEEKABLE);
-        break;
-    case TD_FORMAT_GZIP:
-        rc = td_gzip_init(&f->c.gzip, window, window_size);
-        break;
-    case TD_FORMAT_LZ4:
-        rc = td_lz4_init(&f->c.lz4, window, window_size);
-        break;
-    case TD_FORMAT_SNAPPY:
-        rc = td_snappy_init(&f->c.snappy, window, window_size);
-        break;
+    case TD_FORMAT_ZIP: {
+        td_zip_config zip = {sizeof zip, c->flags, c->memory, c->memory_size};
+        return td_zip_init(&f->c.zip, &zip);
+    }
+    case TD_FORMAT_GZIP: {
+        td_gzip_config gzip = {sizeof gzip, 0, c->memory, c->memory_size};
+        return td_gzip_init(&f->c.gzip, &gzip);
+    }
+    case TD_FORMAT_LZ4: {
+        td_lz4_config lz4 = {sizeof lz4, 0, c->memory, c->memory_size};
+        return td_lz4_init(&f->c.lz4, &lz4);
+    }
+    case TD_FORMAT_SNAPPY: {
+        td_snappy_config snappy = {sizeof snappy, 0, c->memory,
+                                   c->memory_size};
+        return td_snappy_init(&f->c.snappy, &snappy);
+    }
     default:
         return TD_E_INVALID_ARGUMENT;
     }
-    return rc;
+}
+
+int td_drmem_file_init(td_drmem_file_decoder *f,
+                       const td_drmem_file_config *cfg)
+{
+    if (f == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+        (cfg->flags & ~TD_ZIP_SEEKABLE) != 0)
+        return TD_E_INVALID_ARGUMENT;
+    if (cfg->container != TD_FORMAT_DRMEMTRACE &&
+        (cfg->memory == NULL || cfg->memory_size < TD_DRMEM_FILE_WINDOW))
+        return cfg->memory == NULL ? TD_E_INVALID_ARGUMENT : TD_E_BAD_CONFIG;
+    memset(f, 0, sizeof *f);
+    f->config = *cfg;
+    td_drmem_init(&f->records, NULL);
+    return container_init(f);
+}
+
+int td_drmem_file_reset(td_drmem_file_decoder *f)
+{
+    td_drmem_file_config cfg;
+    if (f == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    cfg = f->config;
+    return td_drmem_file_init(f, &cfg);
 }
 
 /* The part of a name fragment that fits in f->name. */
@@ -133,7 +153,7 @@ static int container_output(td_drmem_file_decoder *f, const uint8_t **data,
 {
     *len = 0;
     *member_start = false;
-    switch (f->container) {
+    switch (f->config.container) {
     case TD_FORMAT_ZIP:
         return zip_output(f, data, len, member_start);
     case TD_FORMAT_GZIP:
@@ -178,7 +198,7 @@ static int file_next(td_drmem_file_decoder *f, td_drmem_event *ev, td_drmem_tall
     int rc;
     if (f == NULL || ev == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (f->container == TD_FORMAT_DRMEMTRACE)
+    if (f->config.container == TD_FORMAT_DRMEMTRACE)
         return records_next(f, ev, t);
     for (;;) {
         rc = records_next(f, ev, t);
@@ -205,7 +225,7 @@ int td_drmem_file_tally_next(td_drmem_file_decoder *f, td_drmem_event *ev,
 
 const td_request *td_drmem_file_request(const td_drmem_file_decoder *f)
 {
-    switch (f->container) {
+    switch (f->config.container) {
     case TD_FORMAT_ZIP:
         return td_zip_request(&f->c.zip);
     case TD_FORMAT_GZIP:
@@ -223,7 +243,7 @@ int td_drmem_file_feed(td_drmem_file_decoder *f, const void *data, size_t len)
 {
     if (f == NULL)
         return TD_E_INVALID_ARGUMENT;
-    switch (f->container) {
+    switch (f->config.container) {
     case TD_FORMAT_ZIP:
         return td_zip_feed(&f->c.zip, data, len);
     case TD_FORMAT_GZIP:
@@ -239,7 +259,7 @@ int td_drmem_file_feed(td_drmem_file_decoder *f, const void *data, size_t len)
 
 static const td_fault *container_fault(const td_drmem_file_decoder *f)
 {
-    switch (f->container) {
+    switch (f->config.container) {
     case TD_FORMAT_ZIP:
         return td_zip_fault(&f->c.zip);
     case TD_FORMAT_GZIP:
@@ -251,21 +271,28 @@ static const td_fault *container_fault(const td_drmem_file_decoder *f)
     }
 }
 
-const td_fault *td_drmem_file_fault(const td_drmem_file_decoder *f,
-                                    td_drmem_where *where)
+/* A record error, or any error of an uncompressed file, lies in the
+ * records; else the container's error, if any, is the one. */
+static bool error_in_records(const td_drmem_file_decoder *f)
 {
-    const td_fault *records = &f->records.fault;
-    bool in_records = f->container == TD_FORMAT_DRMEMTRACE ||
-                      records->code != 0;
-    if (where != NULL) {
-        where->in_records = in_records;
-        where->compressed = f->container != TD_FORMAT_DRMEMTRACE;
-        where->member = f->member > 0 ? f->member - 1 : 0;
-        where->member_offset = records->offset >= f->member_start
-                                   ? records->offset - f->member_start
-                                   : records->offset;
-        where->name = f->name;
-        where->name_len = f->name_len;
-    }
-    return in_records ? records : container_fault(f);
+    return f->config.container == TD_FORMAT_DRMEMTRACE ||
+           f->records.fault.code != 0;
+}
+
+const td_fault *td_drmem_file_fault(const td_drmem_file_decoder *f)
+{
+    return error_in_records(f) ? &f->records.fault : container_fault(f);
+}
+
+void td_drmem_file_where(const td_drmem_file_decoder *f,
+                         td_drmem_where *where)
+{
+    uint64_t offset = f->records.fault.offset;
+    where->in_records = error_in_records(f);
+    where->compressed = f->config.container != TD_FORMAT_DRMEMTRACE;
+    where->member = f->member > 0 ? f->member - 1 : 0;
+    where->member_offset =
+        offset >= f->member_start ? offset - f->member_start : offset;
+    where->name = f->name;
+    where->name_len = f->name_len;
 }

@@ -93,24 +93,33 @@ static int step(td_gzip_decoder *d, td_gzip_event *ev)
     }
 }
 
-int td_gzip_init(td_gzip_decoder *d, void *window, size_t window_size)
+/* A new input whose members' output goes to window. */
+static void start(td_gzip_decoder *d, uint8_t *window)
 {
-    if (d == NULL || window == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    if (window_size < TD_INFLATE_WINDOW)
-        return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     tdi_inflate_core_init(&d->z, window);
     d->state = GS_MEMBER;
-    return TD_OK;
+}
+
+int td_gzip_init(td_gzip_decoder *d, const td_gzip_config *cfg)
+{
+    int rc;
+    if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+        cfg->flags != 0)
+        return TD_E_INVALID_ARGUMENT;
+    rc = tdi_inflate_check_window(cfg->memory, cfg->memory_size);
+    if (rc == TD_OK)
+        start(d, cfg->memory);
+    return rc;
 }
 
 int td_gzip_reset(td_gzip_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_gzip_init(d, d->z.window, TD_INFLATE_WINDOW);
+    start(d, d->z.window);
+    return TD_OK;
 }
 
 int td_gzip_next(td_gzip_decoder *d, td_gzip_event *ev)
@@ -121,6 +130,7 @@ int td_gzip_next(td_gzip_decoder *d, td_gzip_event *ev)
     rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
+    ev->flags = 0;
     do
         rc = step(d, ev);
     while (rc == TDI_AGAIN);

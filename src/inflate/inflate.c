@@ -11,23 +11,32 @@ typedef char tdi_inflate_state_fits_12_kib
 typedef char tdi_inflate_tables_fit
     [TD_INFLATE_TABLE_ENTRIES == LITLEN_ENOUGH + DIST_ENOUGH ? 1 : -1];
 
-int td_inflate_init(td_inflate_decoder *d, void *window, size_t window_size)
+/* A new stream whose output goes to window. */
+static void start(td_inflate_decoder *d, uint8_t *window)
 {
-    if (d == NULL || window == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    if (window_size < TD_INFLATE_WINDOW)
-        return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     tdi_inflate_core_init(&d->z, window);
-    return TD_OK;
+}
+
+int td_inflate_init(td_inflate_decoder *d, const td_inflate_config *cfg)
+{
+    int rc;
+    if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+        cfg->flags != 0)
+        return TD_E_INVALID_ARGUMENT;
+    rc = tdi_inflate_check_window(cfg->memory, cfg->memory_size);
+    if (rc == TD_OK)
+        start(d, cfg->memory);
+    return rc;
 }
 
 int td_inflate_reset(td_inflate_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_inflate_init(d, d->z.window, TD_INFLATE_WINDOW);
+    start(d, d->z.window);
+    return TD_OK;
 }
 
 int td_inflate_next(td_inflate_decoder *d, td_inflate_event *ev)
@@ -41,10 +50,13 @@ int td_inflate_next(td_inflate_decoder *d, td_inflate_event *ev)
         return rc;
     rc = tdi_inflate_core_next(&d->z, &d->in, &d->fault, &out);
     if (rc == TD_EVENT) {
-        ev->data = out.data;
-        ev->len = out.len;
-        ev->pos = out.pos;
+        ev->kind = TD_INFLATE_EV_DATA;
+        ev->flags = 0;
         ev->offset = out.block_offset;
+        ev->size = 0;
+        ev->data.data = out.data;
+        ev->data.len = out.len;
+        ev->data.pos = out.pos;
     }
     return rc;
 }

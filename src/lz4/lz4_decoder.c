@@ -24,16 +24,23 @@
 typedef char lz4_ring_has_overshoot_room
     [LZ4_RING >= LZ4_MAX_DISTANCE + 1 + LZ4_OVERSHOOT ? 1 : -1];
 
-int td_lz4_init(td_lz4_decoder *d, void *window, size_t window_size)
+/* A new input whose output goes to window. */
+static void start(td_lz4_decoder *d, uint8_t *window)
 {
-    if (d == NULL || window == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    if (window_size < TD_LZ4_WINDOW)
-        return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     d->window = window;
     d->state = LS_MAGIC;
+}
+
+int td_lz4_init(td_lz4_decoder *d, const td_lz4_config *cfg)
+{
+    if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+        cfg->flags != 0 || cfg->memory == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (cfg->memory_size < TD_LZ4_WINDOW)
+        return TD_E_BAD_CONFIG;
+    start(d, cfg->memory);
     return TD_OK;
 }
 
@@ -41,7 +48,8 @@ int td_lz4_reset(td_lz4_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_lz4_init(d, d->window, TD_LZ4_WINDOW);
+    start(d, d->window);
+    return TD_OK;
 }
 
 const td_request *td_lz4_request(const td_lz4_decoder *d)
@@ -132,6 +140,7 @@ int td_lz4_next(td_lz4_decoder *d, td_lz4_event *ev)
     rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
+    ev->flags = 0;
     do {
         if (d->next == LZ4_RING)
             return emit(d, ev);

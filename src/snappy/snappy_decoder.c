@@ -12,16 +12,23 @@
 #include "snappy_internal.h"
 #include "../common/mem.h"
 
-int td_snappy_init(td_snappy_decoder *d, void *window, size_t window_size)
+/* A new input whose output goes to window. */
+static void start(td_snappy_decoder *d, uint8_t *window)
 {
-    if (d == NULL || window == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    if (window_size < TD_SNAPPY_WINDOW)
-        return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     d->window = window;
     d->state = SS_CHUNK;
+}
+
+int td_snappy_init(td_snappy_decoder *d, const td_snappy_config *cfg)
+{
+    if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+        cfg->flags != 0 || cfg->memory == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (cfg->memory_size < TD_SNAPPY_WINDOW)
+        return TD_E_BAD_CONFIG;
+    start(d, cfg->memory);
     return TD_OK;
 }
 
@@ -29,7 +36,8 @@ int td_snappy_reset(td_snappy_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_snappy_init(d, d->window, TD_SNAPPY_WINDOW);
+    start(d, d->window);
+    return TD_OK;
 }
 
 const td_request *td_snappy_request(const td_snappy_decoder *d)
@@ -81,6 +89,7 @@ int td_snappy_next(td_snappy_decoder *d, td_snappy_event *ev)
     rc = tdi_input_blocked(&d->in, &d->fault);
     if (rc != TD_OK)
         return rc;
+    ev->flags = 0;
     do
         rc = step(d, ev);
     while (rc == TDI_AGAIN);

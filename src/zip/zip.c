@@ -125,26 +125,35 @@ static int step(td_zip_decoder *d, td_zip_event *ev)
     }
 }
 
-int td_zip_init(td_zip_decoder *d, void *window, size_t window_size, uint32_t flags)
+/* A new input whose members' output goes to window. */
+static void start(td_zip_decoder *d, uint8_t *window, uint32_t flags)
 {
-    if (d == NULL || window == NULL || (flags & ~TD_ZIP_SEEKABLE) != 0)
-        return TD_E_INVALID_ARGUMENT;
-    if (window_size < TD_INFLATE_WINDOW)
-        return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     tdi_inflate_core_init(&d->z, window);
     d->init_flags = flags;
     d->state = ZS_RECORD;
     d->phase = ZP_LOCAL;
-    return TD_OK;
+}
+
+int td_zip_init(td_zip_decoder *d, const td_zip_config *cfg)
+{
+    int rc;
+    if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+        (cfg->flags & ~TD_ZIP_SEEKABLE) != 0)
+        return TD_E_INVALID_ARGUMENT;
+    rc = tdi_inflate_check_window(cfg->memory, cfg->memory_size);
+    if (rc == TD_OK)
+        start(d, cfg->memory, cfg->flags);
+    return rc;
 }
 
 int td_zip_reset(td_zip_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_zip_init(d, d->z.window, TD_INFLATE_WINDOW, d->init_flags);
+    start(d, d->z.window, d->init_flags);
+    return TD_OK;
 }
 
 int td_zip_next(td_zip_decoder *d, td_zip_event *ev)

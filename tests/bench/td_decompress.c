@@ -31,11 +31,13 @@ static const uint8_t *answer(int fd, uint8_t *buf, uint64_t offset,
 
 static long long unzip(int fd, uint8_t *buf, void *window)
 {
+    td_zip_config cfg = {sizeof cfg, TD_ZIP_SEEKABLE, window,
+                         TD_INFLATE_WINDOW};
     td_zip_decoder d;
     td_zip_event ev;
     long long total = 0;
     int rc;
-    td_zip_init(&d, window, TD_INFLATE_WINDOW, TD_ZIP_SEEKABLE);
+    td_zip_init(&d, &cfg);
     while ((rc = td_zip_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT && ev.kind == TD_ZIP_EV_DATA) {
             total += (long long)ev.data.len;
@@ -53,11 +55,12 @@ static long long unzip(int fd, uint8_t *buf, void *window)
 
 static long long unlz4(int fd, uint8_t *buf, void *window)
 {
+    td_lz4_config cfg = {sizeof cfg, 0, window, TD_LZ4_WINDOW};
     td_lz4_decoder d;
     td_lz4_event ev;
     long long total = 0;
     int rc;
-    td_lz4_init(&d, window, TD_LZ4_WINDOW);
+    td_lz4_init(&d, &cfg);
     while ((rc = td_lz4_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT && ev.kind == TD_LZ4_EV_DATA) {
             total += (long long)ev.data.len;
