@@ -191,7 +191,8 @@ typedef struct td_rvn_decoder {
     td_rvn_row row;           /* main cursor's current row */
     td_rvn_row side_row;      /* side cursor's current row */
     td_rvn_semver semver;
-    td_sqlite_event sev;      /* the cursors' event (one row at a time) */
+    td_sqlite_event sev;      /* the cursors' event (one row at a time),
+                                 and the database's at the end */
     td_rvn_metadata meta;     /* the METADATA event being assembled */
     uint64_t meta_offset, meta_size;
     uint32_t root[TD_RVN_TABLE_COUNT];

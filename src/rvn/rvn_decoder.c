@@ -8,7 +8,7 @@
  * instruction_indices merged with blocks on the second lane (each block's
  * instruction bytes bound its offsets), then execution merged with
  * interrupts on the second lane by transition, and last the database's
- * own events, whose walk of the freelist checks it. Each phase is a step
+ * own events, which walk and check its freelist. Each phase is a step
  * function that returns an event, a request, or TDI_AGAIN to go on.
  *
  *   rvn_schema.c     sqlite_schema and the TABLES event
