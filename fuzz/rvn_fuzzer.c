@@ -20,7 +20,7 @@
 
 static void mix_event(fz_digest *h, const td_rvn_event *ev)
 {
-    fz_mix64(h, (uint64_t)ev->kind);
+    fz_mix64(h, (uint64_t)ev->kind << 32 | ev->flags);
     fz_mix64(h, ev->offset);
     switch (ev->kind) {
     case TD_RVN_EV_METADATA_TEXT:
@@ -63,7 +63,7 @@ static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
                        uint64_t seed)
 {
     td_rvn_decoder *r = malloc(sizeof *r);
-    td_sqlite_files files;
+    td_rvn_config cfg;
     td_rvn_event ev;
     fz_digest h = fz_digest_start();
     fz_feeder f;
@@ -72,9 +72,10 @@ static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
     fz_feeder_add(&f, data, len); /* lane 1: the same file */
     f.seeking = f.whole_requests = f.span_per_source = true;
     f.max_request = 65536;
-    memset(&files, 0, sizeof files);
-    files.db_size = len;
-    td_rvn_init(r, &files, 0);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.files.db_size = len;
+    td_rvn_init(r, &cfg);
     while ((rc = td_rvn_next(r, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             mix_event(&h, &ev);

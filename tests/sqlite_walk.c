@@ -59,7 +59,9 @@ static void answer(walker *w, td_sqlite_decoder *db)
                    n);
 }
 
-static void log_value(FILE *log, const td_sqlite_value *v, uint32_t column)
+/* `last`: the value's final fragment (values decoded whole are). */
+static void log_value(FILE *log, const td_sqlite_value *v, uint32_t column,
+                      bool last)
 {
     uint32_t i;
     fprintf(log, "  c%" PRIu32 " ", column);
@@ -76,7 +78,7 @@ static void log_value(FILE *log, const td_sqlite_value *v, uint32_t column)
     default:
         fprintf(log, "%s %" PRIu64 "@%" PRIu64 "%s ",
                 v->type == TD_SQLITE_TEXT ? "text" : "blob", v->length,
-                v->pos, v->last ? " last" : "");
+                v->pos, last ? " last" : "");
         for (i = 0; i < v->size; i++)
             fprintf(log, "%02x", v->data[i]);
         break;
@@ -89,13 +91,27 @@ static void log_event(FILE *log, const td_sqlite_event *ev)
 {
     uint32_t i;
     if (ev->kind == TD_SQLITE_EV_VALUE) {
-        log_value(log, &ev->value, ev->column);
+        log_value(log, &ev->value, ev->column,
+                  (ev->flags & TD_LAST_FRAGMENT) != 0);
         return;
     }
     fprintf(log, "row @%" PRIu64 "+%" PRIu64 " rowid %" PRId64 " cols %" PRIu32
             "\n", ev->offset, ev->size, ev->row.rowid, ev->row.columns);
     for (i = 0; ev->row.inline_values && i < ev->row.columns; i++)
-        log_value(log, &ev->values[i], i);
+        log_value(log, &ev->values[i], i, true);
+}
+
+/* TD_LAST_FRAGMENT on the VALUE event that ends a value, and only there. */
+static void check_flags(walker *w, const td_sqlite_event *ev)
+{
+    const td_sqlite_value *v = &ev->value;
+    bool pieces = v->type == TD_SQLITE_TEXT || v->type == TD_SQLITE_BLOB;
+    bool end = !pieces || v->pos + v->size == v->length;
+    uint32_t want = ev->kind == TD_SQLITE_EV_VALUE && end ? TD_LAST_FRAGMENT
+                                                         : 0;
+    if (ev->flags != want)
+        protocol(w->res, "TD_LAST_FRAGMENT not exactly where a value ends",
+                 ev->offset);
 }
 
 /* Scan one b-tree; returns TD_END or the error. Roots of the schema's
@@ -103,18 +119,24 @@ static void log_event(FILE *log, const td_sqlite_event *ev)
 static int scan(walker *w, td_sqlite_decoder *db, uint32_t root, uint32_t flags,
                 uint32_t *roots, size_t *nroots)
 {
+    td_sqlite_cursor_config cfg;
     td_sqlite_cursor c;
     td_sqlite_event ev;
     int rc;
-    td_sqlite_scan(&c, db, root, 0, flags);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
+    cfg.root = root;
+    td_sqlite_cursor_init(&c, db, &cfg);
     fprintf(w->log, "tree %" PRIu32 "\n", root);
-    while ((rc = td_sqlite_next(&c, &ev)) != TD_END) {
+    while ((rc = td_sqlite_cursor_next(&c, &ev)) != TD_END) {
         if (rc == TD_NEED_INPUT) {
             answer(w, db);
             continue;
         }
         if (rc < 0)
             return rc;
+        check_flags(w, &ev);
         log_event(w->log, &ev);
         if (roots != NULL && ev.kind == TD_SQLITE_EV_ROW && ev.row.inline_values &&
             ev.row.columns == 5 && ev.values[3].type == TD_SQLITE_INTEGER &&
@@ -124,29 +146,50 @@ static int scan(walker *w, td_sqlite_decoder *db, uint32_t root, uint32_t flags,
     return TD_END;
 }
 
+/* The database's next event: TD_EVENT, TD_END or the error. */
+static int db_next(walker *w, td_sqlite_decoder *db, td_sqlite_event *ev)
+{
+    int rc;
+    while ((rc = td_sqlite_next(db, ev)) == TD_NEED_INPUT)
+        answer(w, db);
+    return rc;
+}
+
+/* The freelist trunks the database gives after its header, and the pages
+ * they count. */
+static int walk_freelist(walker *w, td_sqlite_decoder *db)
+{
+    td_sqlite_event ev;
+    uint32_t seen = 0;
+    int rc;
+    while ((rc = db_next(w, db, &ev)) == TD_EVENT) {
+        fprintf(w->log, "trunk %" PRIu32 " @%" PRIu64 " leaves %" PRIu32
+                "\n", ev.trunk.page, ev.offset, ev.trunk.leaves);
+        seen += ev.trunk.leaves + 1;
+    }
+    fprintf(w->log, "freelist %" PRIu32 "\n", seen);
+    return rc;
+}
+
 static int walk_all(walker *w, td_sqlite_decoder *db)
 {
     uint32_t roots[1024];
     size_t n = 0, i;
-    td_sqlite_freelist_walk fw;
-    int rc;
-    while ((rc = td_sqlite_open(db)) == TD_NEED_INPUT)
-        answer(w, db);
-    if (rc != TD_OK)
+    td_sqlite_event ev;
+    int rc = db_next(w, db, &ev);
+    if (rc != TD_EVENT)
         return rc;
+    if (ev.kind != TD_SQLITE_EV_HEADER || ev.offset != 0 || ev.size != 100)
+        protocol(w->res, "the first event is not the header", ev.kind);
     fprintf(w->log, "pages %" PRIu32 " size %" PRIu32 "\n",
-            td_sqlite_info(db)->page_count, td_sqlite_info(db)->page_size);
+            ev.header.page_count, ev.header.page_size);
     rc = scan(w, db, 1, TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS |
                             TD_SQLITE_WHOLE_ROWS, roots, &n);
     for (i = 0; rc == TD_END && i < n; i++)
         rc = scan(w, db, roots[i], w->flags, NULL, NULL);
     if (rc != TD_END)
         return rc;
-    memset(&fw, 0, sizeof fw);
-    while ((rc = td_sqlite_check_freelist(db, &fw)) == TD_NEED_INPUT)
-        answer(w, db);
-    fprintf(w->log, "freelist %" PRIu32 "\n", fw.seen);
-    return rc == TD_OK ? TD_END : rc;
+    return walk_freelist(w, db);
 }
 
 /* Close the log (which fills r->log) and check the outcome. */
@@ -196,10 +239,12 @@ walk_result sqlite_walk_with(const uint8_t *data, size_t len,
     walk_result r;
     walker w;
     td_sqlite_decoder db;
-    td_sqlite_files files;
-    start(&w, &r, data, len, answer_mode, side, &files);
+    td_sqlite_config cfg;
+    start(&w, &r, data, len, answer_mode, side, &cfg.files);
     w.flags = flags;
-    td_sqlite_init(&db, &files, 0);
+    cfg.size = sizeof cfg;
+    cfg.flags = 0;
+    td_sqlite_init(&db, &cfg);
     r.status = walk_all(&w, &db);
     finish(&w, &r, td_sqlite_fault(&db));
     return r;
@@ -252,10 +297,12 @@ walk_result rvn_walk(const uint8_t *data, size_t len,
     walk_result r;
     walker w;
     td_rvn_decoder *dec = malloc(sizeof *dec);
-    td_sqlite_files files;
+    td_rvn_config cfg;
     td_rvn_event ev;
-    start(&w, &r, data, len, answer_mode, side, &files);
-    td_rvn_init(dec, &files, 0);
+    start(&w, &r, data, len, answer_mode, side, &cfg.files);
+    cfg.size = sizeof cfg;
+    cfg.flags = 0;
+    td_rvn_init(dec, &cfg);
     while ((r.status = td_rvn_next(dec, &ev)) != TD_END) {
         if (r.status == TD_NEED_INPUT)
             answer(&w, &dec->db);

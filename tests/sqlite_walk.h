@@ -1,7 +1,10 @@
 /*
  * sqlite_walk.h - drive the SQLite reader over a database held in memory
- * the way a host would, and log what it sees: the header, every b-tree
- * named in sqlite_schema (rows and values), the freelist walk.
+ * the way a host would, and log what it sees: the header (the database's
+ * first event), every b-tree named in sqlite_schema (rows and values), the
+ * freelist trunks (the database's events after it). Protocol checks: the
+ * requests, the header first, TD_LAST_FRAGMENT exactly where each value
+ * ends, error offsets inside the file.
  *
  * Every answer is copied into its own exactly-sized allocation, one per
  * lane, freed when that lane is asked again, so a read outside the bytes

@@ -1,5 +1,7 @@
 /*
  * test_rvn.c - the REVEN block-trace decoder's specification, as tests:
+ *   - init refuses what the contract says it refuses; errors are sticky
+ *     and reset starts over with the same files;
  *   - traces written by a replay of rvnblock's Writer on SQLite itself
  *     (tests/rvn_writer.py: upstream's own scenarios, small and 100k-step
  *     traces, page sizes 512 and 65536, the 2- and 3-table layouts of
@@ -200,7 +202,67 @@ static void test_corpus(void)
            "info of outdated.sqlite");
 }
 
+/* Answer the decoder's request from `file`, whole. */
+static void answer_rvn(td_rvn_decoder *r, const uint8_t *file, size_t len)
+{
+    const td_request *rq = td_rvn_request(r);
+    if (rq->offset < len)
+        td_rvn_feed(r, file + rq->offset, len - (size_t)rq->offset);
+    else
+        td_rvn_feed(r, NULL, 0);
+}
+
+static int rvn_next_of(td_rvn_decoder *r, td_rvn_event *ev,
+                       const uint8_t *file, size_t len)
+{
+    int rc;
+    while ((rc = td_rvn_next(r, ev)) == TD_NEED_INPUT)
+        answer_rvn(r, file, len);
+    return rc;
+}
+
+/* init refuses what the contract says; an error is sticky until reset,
+ * which keeps the files. */
+static void test_arguments_and_reset(void)
+{
+    static uint8_t file[512];
+    td_rvn_decoder *r = malloc(sizeof *r);
+    td_rvn_config cfg;
+    td_rvn_event ev;
+    int rc;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    expect(td_rvn_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT &&
+               td_rvn_reset(NULL) == TD_E_INVALID_ARGUMENT &&
+               td_rvn_next(NULL, &ev) == TD_E_INVALID_ARGUMENT &&
+               td_rvn_feed(NULL, NULL, 0) == TD_E_INVALID_ARGUMENT,
+           "a NULL decoder is not an invalid argument");
+    cfg.size = sizeof cfg - 1;
+    expect(td_rvn_init(r, &cfg) == TD_E_INVALID_ARGUMENT,
+           "init takes a config smaller than its own");
+    cfg.size = sizeof cfg;
+    cfg.flags = 1;
+    expect(td_rvn_init(r, &cfg) == TD_E_INVALID_ARGUMENT,
+           "init takes an unknown flag");
+    expect(td_rvn_init(r, NULL) == TD_OK, "init refuses a NULL config");
+    cfg.flags = 0;
+    cfg.files.db_size = sizeof file;
+    expect(td_rvn_init(r, &cfg) == TD_OK, "init refuses a good config");
+    rc = rvn_next_of(r, &ev, file, sizeof file);
+    expect(rc == TD_E_SQLITE_MAGIC && td_rvn_next(r, &ev) == rc &&
+               td_rvn_fault(r)->code == rc,
+           "zeros are not a sticky sqlite-magic (%s)", td_error_name(rc));
+    expect(td_rvn_reset(r) == TD_OK && td_rvn_fault(r)->code == 0 &&
+               td_rvn_next(r, &ev) == TD_NEED_INPUT &&
+               td_rvn_request(r)->offset == 0,
+           "reset does not start over");
+    rc = rvn_next_of(r, &ev, file, sizeof file);
+    expect(rc == TD_E_SQLITE_MAGIC, "after reset: %s", td_error_name(rc));
+    free(r);
+}
+
 const test_case rvn_tests[] = {
+    {"rvn init arguments and reset", test_arguments_and_reset},
     {"rvn writer traces", test_writer_traces},
     {"rvn prefix and byte sweeps", test_sweeps},
     {"rvn corpus metadata fixtures", test_corpus},

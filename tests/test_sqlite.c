@@ -1,5 +1,9 @@
 /*
  * test_sqlite.c - the SQLite file-format reader's specification, as tests:
+ *   - init and cursor_init refuse what the contract says they refuse;
+ *   - a database's own events are its header then its freelist trunks,
+ *     whether or not a scan read the header first; errors are sticky and
+ *     reset forgets them, keeping the files;
  *   - every table of databases SQLite writes at test time (every page size,
  *     spill boundaries, WITHOUT ROWID overflow, auto-vacuum, freelists,
  *     reserved bytes, UTF-16, short records, rowid aliases, REAL affinity)
@@ -12,7 +16,8 @@
  *   - every prefix and four changes of every byte of a small database end
  *     cleanly or in an error with a reason and an offset inside the file;
  *   - the committed tiny databases give their golden logs.
- * Needs python3 and the sqlite3 CLI; skips without them.
+ * All but the first two need python3 and the sqlite3 CLI and skip without
+ * them.
  */
 #include "harness.h"
 #include "sqlite_walk.h"
@@ -351,7 +356,182 @@ static void test_corpus_metadata(void)
     }
 }
 
+/* ---- The API: arguments, the database's own events, reset ---------- */
+
+/* Two 512-byte pages written by hand: page 1 an empty sqlite_schema leaf,
+ * page 2 the only freelist page, a trunk without leaves. */
+static void two_page_database(uint8_t file[1024])
+{
+    memset(file, 0, 1024);
+    memcpy(file, "SQLite format 3", 16);
+    file[16] = 2;                       /* page size 512 */
+    file[18] = file[19] = 1;            /* rollback journal */
+    file[21] = 64;                      /* payload fractions */
+    file[22] = file[23] = 32;
+    file[27] = 1;                       /* change counter */
+    file[31] = 2;                       /* pages in the header, valid: */
+    file[95] = 1;                       /* version-valid-for = counter */
+    file[35] = 2;                       /* first freelist trunk */
+    file[39] = 1;                       /* freelist pages */
+    file[47] = 4;                       /* schema format */
+    file[59] = TD_SQLITE_UTF8;
+    file[100] = 0x0d;                   /* page 1: a table leaf, no cells, */
+    file[105] = 2;                      /* content from 512 */
+}
+
+/* Answer the outstanding request with the rest of `file`. */
+static void answer_whole(td_sqlite_decoder *d, const uint8_t *file,
+                         size_t len)
+{
+    const td_request *rq = td_sqlite_request(d);
+    if (rq->offset < len)
+        td_sqlite_feed(d, file + rq->offset, len - (size_t)rq->offset);
+    else
+        td_sqlite_feed(d, NULL, 0);
+}
+
+static int database_next(td_sqlite_decoder *d, td_sqlite_event *ev,
+                         const uint8_t *file)
+{
+    int rc;
+    while ((rc = td_sqlite_next(d, ev)) == TD_NEED_INPUT)
+        answer_whole(d, file, 1024);
+    return rc;
+}
+
+/* The database's events: HEADER, one FREELIST_TRUNK, then TD_END that
+ * lasts. */
+static void check_database_events(td_sqlite_decoder *d, const uint8_t *file,
+                                  const char *when)
+{
+    td_sqlite_event ev;
+    int rc = database_next(d, &ev, file);
+    expect(rc == TD_EVENT && ev.kind == TD_SQLITE_EV_HEADER &&
+               ev.flags == 0 && ev.offset == 0 && ev.size == 100 &&
+               ev.header.page_count == 2 && ev.header.freelist_count == 1,
+           "%s: the first event is not the header (%s)", when,
+           td_error_name(rc));
+    rc = database_next(d, &ev, file);
+    expect(rc == TD_EVENT && ev.kind == TD_SQLITE_EV_FREELIST_TRUNK &&
+               ev.flags == 0 && ev.offset == 512 && ev.size == 512 &&
+               ev.trunk.page == 2 && ev.trunk.leaves == 0,
+           "%s: no FREELIST_TRUNK event for page 2 (%s)", when,
+           td_error_name(rc));
+    rc = database_next(d, &ev, file);
+    expect(rc == TD_END && td_sqlite_next(d, &ev) == TD_END,
+           "%s: the freelist does not end the database's events (%s)", when,
+           td_error_name(rc));
+}
+
+static void init_two_pages(td_sqlite_decoder *d)
+{
+    td_sqlite_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.files.db_size = 1024;
+    expect(td_sqlite_init(d, &cfg) == TD_OK, "init refuses a good config");
+}
+
+static void test_database_events(void)
+{
+    uint8_t file[1024];
+    td_sqlite_decoder d;
+    td_sqlite_cursor_config ccfg;
+    td_sqlite_cursor c;
+    td_sqlite_event ev;
+    int rc;
+    two_page_database(file);
+    init_two_pages(&d);
+    check_database_events(&d, file, "alone");
+    /* A cursor that reads the header first changes nothing. */
+    expect(td_sqlite_reset(&d) == TD_OK, "reset fails");
+    memset(&ccfg, 0, sizeof ccfg);
+    ccfg.size = sizeof ccfg;
+    ccfg.root = 1;
+    expect(td_sqlite_cursor_init(&c, &d, &ccfg) == TD_OK,
+           "cursor_init refuses a good config");
+    while ((rc = td_sqlite_cursor_next(&c, &ev)) == TD_NEED_INPUT)
+        answer_whole(&d, file, sizeof file);
+    expect(rc == TD_END, "the empty sqlite_schema: %s", td_error_name(rc));
+    check_database_events(&d, file, "after a scan");
+    /* A sticky error, forgotten by reset, which keeps the files. */
+    file[0] = 'X';
+    td_sqlite_reset(&d);
+    rc = database_next(&d, &ev, file);
+    expect(rc == TD_E_SQLITE_MAGIC && td_sqlite_next(&d, &ev) == rc &&
+               td_sqlite_feed(&d, file, 1) == rc &&
+               td_sqlite_fault(&d)->code == rc,
+           "a bad magic is not a sticky sqlite-magic (%s)",
+           td_error_name(rc));
+    file[0] = 'S';
+    expect(td_sqlite_reset(&d) == TD_OK && td_sqlite_fault(&d)->code == 0,
+           "reset keeps the error");
+    check_database_events(&d, file, "after reset");
+}
+
+/* Every init refuses what the contract says it refuses. */
+static void test_arguments(void)
+{
+    td_sqlite_decoder d;
+    td_sqlite_config cfg;
+    td_sqlite_cursor_config ccfg;
+    td_sqlite_cursor c;
+    td_sqlite_event ev;
+    static const uint32_t bad_flags[] = {3, 5u << 4, 0x400};
+    unsigned i;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    expect(td_sqlite_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
+           "init takes a NULL decoder");
+    cfg.size = sizeof cfg - 1;
+    expect(td_sqlite_init(&d, &cfg) == TD_E_INVALID_ARGUMENT,
+           "init takes a config smaller than its own");
+    cfg.size = sizeof cfg;
+    cfg.flags = 1;
+    expect(td_sqlite_init(&d, &cfg) == TD_E_INVALID_ARGUMENT,
+           "init takes an unknown flag");
+    expect(td_sqlite_init(&d, NULL) == TD_OK, "init refuses a NULL config");
+    expect(td_sqlite_reset(NULL) == TD_E_INVALID_ARGUMENT &&
+               td_sqlite_next(NULL, &ev) == TD_E_INVALID_ARGUMENT &&
+               td_sqlite_next(&d, NULL) == TD_E_INVALID_ARGUMENT &&
+               td_sqlite_feed(NULL, NULL, 0) == TD_E_INVALID_ARGUMENT,
+           "a NULL pointer is not an invalid argument");
+    memset(&ccfg, 0, sizeof ccfg);
+    ccfg.size = sizeof ccfg;
+    ccfg.root = 2;
+    ccfg.lane = 1;
+    ccfg.flags = TD_SQLITE_INDEX | 4u << 4 | TD_SQLITE_WHOLE_ROWS |
+                 TD_SQLITE_SCHEMA_ROWS;
+    expect(td_sqlite_cursor_init(&c, &d, &ccfg) == TD_OK,
+           "cursor_init refuses every flag on lane 1");
+    expect(td_sqlite_cursor_init(&c, &d, NULL) == TD_E_INVALID_ARGUMENT &&
+               td_sqlite_cursor_init(NULL, &d, &ccfg) ==
+                   TD_E_INVALID_ARGUMENT &&
+               td_sqlite_cursor_init(&c, NULL, &ccfg) ==
+                   TD_E_INVALID_ARGUMENT,
+           "cursor_init takes a NULL pointer");
+    for (i = 0; i < sizeof bad_flags / sizeof bad_flags[0]; i++) {
+        ccfg.flags = bad_flags[i];
+        expect(td_sqlite_cursor_init(&c, &d, &ccfg) == TD_E_INVALID_ARGUMENT,
+               "cursor_init takes flags %#x", bad_flags[i]);
+    }
+    ccfg.flags = 0;
+    ccfg.lane = TD_SQLITE_LANES;
+    expect(td_sqlite_cursor_init(&c, &d, &ccfg) == TD_E_INVALID_ARGUMENT,
+           "cursor_init takes lane 2");
+    ccfg.lane = 0;
+    ccfg.root = 0;
+    expect(td_sqlite_cursor_init(&c, &d, &ccfg) == TD_E_INVALID_ARGUMENT,
+           "cursor_init takes root 0");
+    ccfg.root = 1;
+    ccfg.size = sizeof ccfg - 1;
+    expect(td_sqlite_cursor_init(&c, &d, &ccfg) == TD_E_INVALID_ARGUMENT,
+           "cursor_init takes a config smaller than its own");
+}
+
 const test_case sqlite_tests[] = {
+    {"sqlite init and cursor arguments", test_arguments},
+    {"sqlite database events and reset", test_database_events},
     {"sqlite dump --table equals sqlite3 -quote", test_dump_tables},
     {"sqlite answer sizes", test_answer_sizes},
     {"sqlite corruption cases", test_corruption},

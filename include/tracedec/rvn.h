@@ -23,9 +23,13 @@
  *                              interrupt at T starts an execution of block
  *                              1 at T, and (when the table exists) each
  *                              execution of block 1 has its interrupt.
- * then the freelist is walked (td_sqlite_check_freelist), then TD_END.
+ * then the freelist is walked (the database's td_sqlite_next()), then
+ * TD_END.
  * Files from before instruction_indices or interrupts existed
  * (format "1.0.0" all the same) are accepted with a warning event.
+ *
+ * Payloads longer than a page (metadata texts, instruction bytes) come as
+ * fragments, the last one flagged TD_LAST_FRAGMENT.
  *
  * Memory: sizeof(td_rvn_decoder) <= 2688 bytes (the database, two cursors:
  * `execution` and `interrupts` are merged through the two lanes, as are
@@ -95,16 +99,17 @@ typedef struct td_rvn_metadata {
 } td_rvn_metadata;
 
 typedef struct td_rvn_event {
-    int kind;
+    int kind;                 /* enum td_rvn_event_kind */
+    uint32_t flags;           /* METADATA_TEXT, BLOCK_DATA: TD_LAST_FRAGMENT
+                                 on the final fragment; others: 0 */
     uint64_t offset;          /* the row's cell in the file (fragments:
                                  their first byte) */
     uint64_t size;
     struct {
         int field;            /* enum td_rvn_text */
-        const uint8_t *data;  /* UTF-8 (or UTF-16: td_sqlite_info()) */
+        const uint8_t *data;  /* UTF-8 (or UTF-16: td_rvn_header()) */
         uint32_t size;
         uint64_t pos, length;
-        bool last;
     } text;
     td_rvn_metadata metadata;
     struct {
@@ -115,7 +120,6 @@ typedef struct td_rvn_event {
         const uint8_t *data;
         uint32_t size;
         uint64_t pos, length;
-        bool last;
     } data;
     struct {
         int64_t id;           /* rowid */
@@ -187,8 +191,8 @@ typedef struct td_rvn_decoder {
     td_rvn_row row;           /* main cursor's current row */
     td_rvn_row side_row;      /* side cursor's current row */
     td_rvn_semver semver;
-    td_sqlite_freelist_walk freelist;
-    td_sqlite_event sev;      /* the cursors' event (one row at a time) */
+    td_sqlite_event sev;      /* the cursors' event (one row at a time),
+                                 and the database's at the end */
     td_rvn_metadata meta;     /* the METADATA event being assembled */
     uint64_t meta_offset, meta_size;
     uint32_t root[TD_RVN_TABLE_COUNT];
@@ -217,18 +221,47 @@ typedef struct td_rvn_decoder {
     bool layout_v1;           /* _metadata has 7 columns */
 } td_rvn_decoder;
 
-/* flags: 0. Returns TD_OK or TD_E_INVALID_ARGUMENT. */
-int td_rvn_init(td_rvn_decoder *r, const td_sqlite_files *files, uint32_t flags);
+/* What td_rvn_init() needs. */
+typedef struct td_rvn_config {
+    size_t size;              /* sizeof(td_rvn_config) */
+    uint32_t flags;           /* 0: there are no init flags */
+    td_sqlite_files files;    /* the host's facts about the file and its
+                                 -wal and -journal neighbours */
+} td_rvn_config;
 
-/* TD_EVENT, TD_NEED_INPUT, TD_END, or an error (TD_E_TRUNCATED,
- * TD_E_SQLITE_*, TD_E_RVN_*), sticky. Pointers in *ev (text.data,
- * data.data, warning.reason) stay valid until the next call. */
+/* Prepare a decoder; a NULL cfg reads as all zero (a file of 0 bytes,
+ * which next() refuses). Returns TD_OK, or TD_E_INVALID_ARGUMENT (NULL
+ * decoder, cfg->size below sizeof(td_rvn_config), a flag set). */
+int td_rvn_init(td_rvn_decoder *r, const td_rvn_config *cfg);
+
+/* Start over with the same files; any error is forgotten. Returns TD_OK
+ * or TD_E_INVALID_ARGUMENT (NULL decoder). */
+int td_rvn_reset(td_rvn_decoder *r);
+
+/* TD_EVENT, TD_NEED_INPUT, TD_END, or an error: TD_E_INVALID_ARGUMENT
+ * (NULL pointer), TD_E_TRUNCATED, every TD_E_SQLITE_* (see
+ * td_sqlite_next() and td_sqlite_cursor_next()), every TD_E_RVN_*,
+ * TD_E_INTERNAL (a tracedec bug); sticky until reset. Pointers in *ev
+ * (text.data, data.data, warning.reason) stay valid until the next
+ * call. */
 int td_rvn_next(td_rvn_decoder *r, td_rvn_event *ev);
+
+/* The outstanding request (source 0 or 1, both the database file), valid
+ * after next() returned TD_NEED_INPUT. */
 const td_request *td_rvn_request(const td_rvn_decoder *r);
+
+/* Answer it, as td_sqlite_feed(). Returns TD_OK, TD_E_INVALID_ARGUMENT
+ * (NULL decoder), TD_E_PROTOCOL (no request outstanding, NULL data with
+ * len > 0) or the sticky error. */
 int td_rvn_feed(td_rvn_decoder *r, const void *data, size_t len);
+
+/* The sticky error: code 0 while healthy. */
 const td_fault *td_rvn_fault(const td_rvn_decoder *r);
+
 /* The database header (valid once the first event came). */
 const td_sqlite_header *td_rvn_header(const td_rvn_decoder *r);
+
+/* The counts, complete once TD_END was returned. */
 const td_rvn_counts *td_rvn_counts_of(const td_rvn_decoder *r);
 
 #ifdef __cplusplus

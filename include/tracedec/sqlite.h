@@ -2,20 +2,41 @@
  * tracedec/sqlite.h - a read-only reader of the SQLite database file format
  * (https://www.sqlite.org/fileformat2.html), without libsqlite.
  *
- * td_sqlite_decoder is one database file: its checked 100-byte header and the input
- * through which pages arrive. td_sqlite_cursor scans one b-tree (a table by
- * rowid, or an index or WITHOUT ROWID table by key) in key order and emits
- * its rows: a ROW event, then one VALUE event per stored column. Both follow
- * the contract at the top of <tracedec.h>, with random access: the decoder
- * asks for whole pages, `page_size` bytes at (pgno - 1) * page_size, and the
- * host answers with at least that many bytes unless the file ends first. A
- * pread host needs one page-sized buffer per source, an mmap host none.
+ * td_sqlite_decoder is one database file: its checked 100-byte header, its
+ * freelist, and the input through which pages arrive. td_sqlite_cursor
+ * scans one b-tree of it (a table by rowid, or an index or WITHOUT ROWID
+ * table by key) in key order and emits its rows: a ROW event, then one
+ * VALUE event per stored column. Both follow the contract at the top of
+ * <tracedec.h>, with random access: the decoder asks for whole pages,
+ * `page_size` bytes at (pgno - 1) * page_size, and the host answers with
+ * at least that many bytes unless the file ends first. A pread host needs
+ * one page-sized buffer per source, an mmap host none. Requests, answers
+ * and the sticky error belong to the database, for itself and all its
+ * cursors: td_sqlite_request(), td_sqlite_feed(), td_sqlite_fault().
+ *
+ * The database's own events. td_sqlite_next() on the database gives the
+ * file's own structures, as zlib's inflate.h draws its modes:
+ *
+ *     HEADER --> FREELIST --> FREELIST --> ... --> (count) --> END
+ *
+ *   HEADER     bytes 0..99 read and checked (unless a cursor did it
+ *              first): one TD_SQLITE_EV_HEADER event, .header, offset 0,
+ *              size 100;
+ *   FREELIST   one trunk page a call, from the header's first trunk along
+ *              the chain: in range, at most U/4 - 2 leaves, each leaf in
+ *              range, no more pages than the header counts (which bounds
+ *              a chain that loops); one TD_SQLITE_EV_FREELIST_TRUNK event,
+ *              .trunk, offset and size of the page. Leaf pages are never
+ *              read;
+ *   (count)    the chain ended: the pages seen must be the header's
+ *              freelist count (TD_E_SQLITE_FREELIST otherwise);
+ *   END        TD_END, from then on.
  *
  * Sources. Requests name source 0 or 1, and both are the database file:
  * each is a lane with its own span, so that two cursors can walk different
  * parts of the file at once (a merge of two tables) without re-reading.
  * A host keeps the last span of each source valid until that source is
- * asked for again.
+ * asked for again. The database's own next() reads through lane 0.
  *
  * Side files. The host says at init whether `DB-wal` and `DB-journal` exist
  * beside the database. A non-empty WAL holds committed pages that the main
@@ -23,10 +44,11 @@
  * both are refused (TD_E_SQLITE_WAL, TD_E_SQLITE_HOT_JOURNAL), since the
  * main file alone would give stale or torn data.
  *
- * Memory: sizeof(td_sqlite_decoder) <= 384 bytes, sizeof(td_sqlite_cursor) <= 512
- * bytes, nothing else; no workspace. Values of any length (TEXT and BLOB up
- * to the format's 2^31 - 1 bytes) arrive as ordered fragments: the part
- * stored in the cell, then one fragment per overflow page.
+ * Memory: sizeof(td_sqlite_decoder) <= 384 bytes, sizeof(td_sqlite_cursor)
+ * <= 512 bytes, nothing else; no workspace. Values of any length (TEXT and
+ * BLOB up to the format's 2^31 - 1 bytes) arrive as ordered fragments: the
+ * part stored in the cell, then one fragment per overflow page, the last
+ * one flagged TD_LAST_FRAGMENT.
  *
  * What is checked, on every page a scan enters: page number in range and
  * not the lock-byte page, a pointer-map page or page 1; page type of the
@@ -37,7 +59,7 @@
  * too, on request); payload spill sizes; overflow chains of exactly the
  * implied length ending with 0; record headers (serial types 10 and 11 are
  * corrupt) whose values fill the payload exactly. Pointer-map pages are
- * never followed; the freelist is walked by td_sqlite_check_freelist().
+ * never followed; the freelist is walked by the database's next().
  */
 #ifndef TRACEDEC_SQLITE_H
 #define TRACEDEC_SQLITE_H
@@ -98,6 +120,14 @@ typedef struct td_sqlite_header {
     uint8_t reserved;         /* bytes at the end of every page */
 } td_sqlite_header;
 
+/* What td_sqlite_init() needs. */
+typedef struct td_sqlite_config {
+    size_t size;              /* sizeof(td_sqlite_config) */
+    uint32_t flags;           /* 0: there are no init flags */
+    td_sqlite_files files;    /* the host's facts about the file and its
+                                 -wal and -journal neighbours */
+} td_sqlite_config;
+
 /* The database: caller-owned; fields are private. */
 typedef struct td_sqlite_decoder {
     td_input in[TD_SQLITE_LANES];
@@ -109,9 +139,16 @@ typedef struct td_sqlite_decoder {
     uint32_t max_leaf;        /* index cells, table leaf cells, and the */
     uint32_t min_local;       /* least any cell keeps */
     uint32_t lock_page;       /* the lock-byte page, 0 if beyond the file */
+    struct {                  /* next()'s walk of the freelist */
+        uint64_t trunk_from;  /* where `trunk` was read: byte 32 of the
+                                 header or the previous trunk page */
+        uint32_t trunk;       /* trunk page to read next, 0 when done */
+        uint32_t seen;        /* freelist pages counted */
+    } freelist;
     uint8_t page_shift;       /* log2(page_size) */
     uint8_t lane;             /* the lane whose request is outstanding */
     uint8_t opened;           /* the header was read and checked */
+    uint8_t mode;             /* where next() is (the diagram above) */
 } td_sqlite_decoder;
 
 /* Kinds of b-tree. */
@@ -131,7 +168,8 @@ enum td_sqlite_type {
 };
 
 /* One value. TEXT and BLOB: `length` bytes in all; `data` holds `size`
- * of them from position `pos` (a fragment), `last` on the final one. */
+ * of them from position `pos` (a fragment; the VALUE event of the final
+ * one has TD_LAST_FRAGMENT, and values[] of a ROW event are whole). */
 typedef struct td_sqlite_value {
     int type;                 /* enum td_sqlite_type */
     uint32_t serial_type;     /* as stored (TEXT/BLOB: 12 or 13 + 2n,
@@ -142,21 +180,34 @@ typedef struct td_sqlite_value {
     const uint8_t *data;      /* TEXT/BLOB: this fragment */
     uint32_t size;            /* bytes at data */
     uint64_t pos;             /* position of data[0] in the value */
-    bool last;                /* the value's final fragment */
 } td_sqlite_value;
 
 enum td_sqlite_event_kind {
+    /* A cursor's events. */
     TD_SQLITE_EV_ROW = 1,        /* .row: a row begins */
-    TD_SQLITE_EV_VALUE = 2       /* .column and .value: a column's value, or
-                                 a fragment of it */
+    TD_SQLITE_EV_VALUE = 2,      /* .column and .value: a column's value, or
+                                    a fragment of it */
+    /* The database's events. */
+    TD_SQLITE_EV_HEADER = 3,     /* .header: the database header, checked */
+    TD_SQLITE_EV_FREELIST_TRUNK = 4 /* .trunk: a freelist trunk page */
 };
 
 typedef struct td_sqlite_event {
-    int kind;
+    int kind;                 /* enum td_sqlite_event_kind */
+    uint32_t flags;           /* VALUE: TD_LAST_FRAGMENT on a value's final
+                                 fragment (on the value itself when it is
+                                 not TEXT or BLOB); others: 0 */
     uint64_t offset;          /* ROW: the cell; VALUE: the first byte of
-                                 the value (or fragment) in the file */
+                                 the value (or fragment) in the file;
+                                 HEADER: 0; FREELIST_TRUNK: the page */
     uint64_t size;            /* ROW: bytes of the cell on its page;
-                                 VALUE: bytes of this piece in the file */
+                                 VALUE: bytes of this piece in the file;
+                                 HEADER: 100; FREELIST_TRUNK: page_size */
+    td_sqlite_header header;  /* HEADER: what td_sqlite_info() gives */
+    struct {
+        uint32_t page;        /* its page number */
+        uint32_t leaves;      /* leaf page numbers it holds */
+    } trunk;
     struct {
         int tree;             /* enum td_sqlite_tree */
         int64_t rowid;        /* TABLE only */
@@ -253,60 +304,87 @@ typedef struct td_sqlite_cursor {
     td_sqlite_reader body;    /* reads values */
 } td_sqlite_cursor;
 
-/* Cursor flags. */
+/* ---- The database --------------------------------------------------- */
+
+/* Prepare a database. cfg->files describes the file and its neighbours;
+ * a NULL cfg reads as all zero (a file of 0 bytes, which next() refuses).
+ * Returns TD_OK, or TD_E_INVALID_ARGUMENT (NULL decoder, cfg->size below
+ * sizeof(td_sqlite_config), a flag set). */
+int td_sqlite_init(td_sqlite_decoder *d, const td_sqlite_config *cfg);
+
+/* Start over with the same files: the header, the freelist walk and any
+ * error are forgotten. Cursors of the database must be initialized again.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
+int td_sqlite_reset(td_sqlite_decoder *d);
+
+/* The database's own next event (see the diagram above): TD_EVENT (HEADER,
+ * then one FREELIST_TRUNK per trunk page), TD_NEED_INPUT, TD_END, or an
+ * error: TD_E_INVALID_ARGUMENT (NULL pointer), TD_E_TRUNCATED,
+ * TD_E_SQLITE_MAGIC, _HEADER, _WAL, _HOT_JOURNAL, _FREELIST, or the sticky
+ * error a cursor met. Errors are sticky for the database and its
+ * cursors. */
+int td_sqlite_next(td_sqlite_decoder *d, td_sqlite_event *ev);
+
+/* The outstanding request of the database or of one of its cursors
+ * (source = lane), valid after a next() returned TD_NEED_INPUT. */
+const td_request *td_sqlite_request(const td_sqlite_decoder *d);
+
+/* Answer it: at least min_len bytes from the requested offset unless the
+ * file ends first (see the top of this file). The bytes stay valid until
+ * that lane is asked for again. Returns TD_OK, TD_E_INVALID_ARGUMENT
+ * (NULL decoder), TD_E_PROTOCOL (no request outstanding, NULL data with
+ * len > 0) or the sticky error. */
+int td_sqlite_feed(td_sqlite_decoder *d, const void *data, size_t len);
+
+/* The sticky error, shared by the database and all its cursors: code 0
+ * while healthy. */
+const td_fault *td_sqlite_fault(const td_sqlite_decoder *d);
+
+/* The checked header, once the HEADER event came or a cursor returned its
+ * first event or TD_END; zeros before. */
+const td_sqlite_header *td_sqlite_info(const td_sqlite_decoder *d);
+
+/* ---- Cursors: scans of one b-tree ----------------------------------- */
+
+/* Cursor flags (td_sqlite_cursor_config.flags), besides a td_sqlite_tree
+ * in bits 0..1 (the kind the root must be; 0 takes it from the root page)
+ * and key_columns in bits 4..7 (0..4: check that these leading columns of
+ * an index b-tree, when integers, increase strictly). */
 #define TD_SQLITE_WHOLE_ROWS 0x100u /* rows whose record is all in the cell
                                        and has at most 8 columns come as
                                        one ROW event with values[] */
 #define TD_SQLITE_SCHEMA_ROWS 0x200u /* check sqlite_schema rows: 5 columns,
                                         rootpage an integer in range */
 
-/* Prepare a database. `files` describes the file and its neighbours.
- * flags: 0. Returns TD_OK or TD_E_INVALID_ARGUMENT. */
-int td_sqlite_init(td_sqlite_decoder *db, const td_sqlite_files *files,
-                   uint32_t flags);
+/* What td_sqlite_cursor_init() needs. */
+typedef struct td_sqlite_cursor_config {
+    size_t size;              /* sizeof(td_sqlite_cursor_config) */
+    uint32_t flags;           /* tree | key_columns << 4 | TD_SQLITE_* */
+    uint32_t root;            /* the b-tree's root page (1: sqlite_schema) */
+    unsigned lane;            /* 0 or 1: the source its requests name */
+} td_sqlite_cursor_config;
 
-/* Read and check the header: TD_OK, TD_NEED_INPUT, or an error
- * (TD_E_SQLITE_MAGIC, _HEADER, _WAL, _HOT_JOURNAL, TD_E_TRUNCATED).
- * Cursors call it themselves; call it to look at the header first. */
-int td_sqlite_open(td_sqlite_decoder *db);
-const td_sqlite_header *td_sqlite_info(const td_sqlite_decoder *db);
+/* Scan the b-tree rooted at cfg->root of database d through cfg->lane.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL pointer, cfg->size below
+ * sizeof(td_sqlite_cursor_config), root 0, lane above 1, tree 3,
+ * key_columns above 4, an unknown flag). */
+int td_sqlite_cursor_init(td_sqlite_cursor *c, td_sqlite_decoder *d,
+                          const td_sqlite_cursor_config *cfg);
 
-/* The outstanding request (source = lane) and its answer. */
-const td_request *td_sqlite_request(const td_sqlite_decoder *db);
-int td_sqlite_feed(td_sqlite_decoder *db, const void *data, size_t len);
-/* The sticky error, shared by the database and all its cursors. */
-const td_fault *td_sqlite_fault(const td_sqlite_decoder *db);
-
-/* Scan the b-tree rooted at `root` (1 is sqlite_schema) through `lane`
- * (0 or 1). flags: a td_sqlite_tree (the kind the root must be; 0 takes
- * it from the root page), | key_columns << 4 (0..4: check that these
- * leading columns of an index b-tree, when integers, increase strictly),
- * | TD_SQLITE_WHOLE_ROWS, | TD_SQLITE_SCHEMA_ROWS. Returns TD_OK or
- * TD_E_INVALID_ARGUMENT. */
-int td_sqlite_scan(td_sqlite_cursor *c, td_sqlite_decoder *db, uint32_t root,
-                   unsigned lane, uint32_t flags);
-
-/* TD_EVENT, TD_NEED_INPUT, TD_END (the b-tree has no more rows), or an
- * error: TD_E_TRUNCATED, TD_E_SQLITE_*; sticky for the database. Pointers
- * in *ev stay valid until the next call on any cursor of the database. */
-int td_sqlite_next(td_sqlite_cursor *c, td_sqlite_event *ev);
+/* The scan's next event: TD_EVENT (ROW, then a VALUE per column unless the
+ * row came whole), TD_NEED_INPUT (answer the database's request),
+ * TD_END (the b-tree has no more rows), or an error: TD_E_INVALID_ARGUMENT
+ * (NULL pointer), TD_E_TRUNCATED, the header's errors when no one read it
+ * yet (TD_E_SQLITE_MAGIC, _HEADER, _WAL, _HOT_JOURNAL), then
+ * TD_E_SQLITE_PAGE_NUMBER, _PAGE_TYPE, _PAGE_HEADER, _CELL, _DEPTH,
+ * _CYCLE, _KEY_ORDER, _OVERFLOW, _RECORD, _SCHEMA, TD_E_INTERNAL (a
+ * tracedec bug); sticky for the database. Pointers in *ev stay valid until the next call on the
+ * database or any of its cursors. */
+int td_sqlite_cursor_next(td_sqlite_cursor *c, td_sqlite_event *ev);
 
 /* Drop the rest of the current row (its overflow pages are not read, so
  * their chain is not checked); the next call starts the next row. */
-void td_sqlite_skip_row(td_sqlite_cursor *c);
-
-/* Walk the freelist: every trunk page in range, at most U/4 - 2 leaves
- * each, leaves in range, the count in the header matched exactly.
- * TD_OK, TD_NEED_INPUT or an error (TD_E_SQLITE_FREELIST). Resumable with
- * the small state in *walk (zero it first). */
-typedef struct td_sqlite_freelist_walk {
-    uint64_t trunk_from;      /* where `trunk` was read: byte 32 of the
-                                 header or the previous trunk page */
-    uint32_t trunk;           /* trunk page to read next, 0 when done */
-    uint32_t seen;            /* freelist pages counted */
-    uint8_t started;
-} td_sqlite_freelist_walk;
-int td_sqlite_check_freelist(td_sqlite_decoder *db, td_sqlite_freelist_walk *walk);
+void td_sqlite_cursor_skip_row(td_sqlite_cursor *c);
 
 #ifdef __cplusplus
 }

@@ -54,7 +54,7 @@ static void keep_text(rvn_run *run, const td_rvn_event *ev)
         run->text_out[f] = open_memstream(&run->text[f], &run->text_len[f]);
     }
     fwrite(ev->text.data, 1, ev->text.size, run->text_out[f]);
-    if (ev->text.last) {
+    if (ev->flags & TD_LAST_FRAGMENT) {
         fclose(run->text_out[f]);
         run->text_out[f] = NULL;
     }
@@ -228,6 +228,7 @@ static int drive(rvn_run *run)
 int rvn_command(const cli_options *o)
 {
     rvn_run *run = calloc(1, sizeof *run);
+    td_rvn_config cfg;
     int status, i;
     if (run == NULL)
         return EXIT_USAGE;
@@ -243,7 +244,10 @@ int rvn_command(const cli_options *o)
         free(run);
         return EXIT_USAGE;
     }
-    td_rvn_init(&run->r, &run->h.files, 0);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.files = run->h.files;
+    td_rvn_init(&run->r, &cfg);
     status = drive(run);
     if (o->command == CMD_INFO && status != NOT_REVEN)
         print_info(run);

@@ -20,6 +20,28 @@
 #include <string.h>
 #include <strings.h>
 
+/* Prepare the database the host describes. */
+static void init_database(td_sqlite_decoder *db, const sqlite_host *h)
+{
+    td_sqlite_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.files = h->files;
+    td_sqlite_init(db, &cfg);
+}
+
+/* Start a scan of the b-tree at `root`, through lane 0. */
+static void start_scan(td_sqlite_cursor *c, td_sqlite_decoder *db,
+                       uint32_t root, uint32_t flags)
+{
+    td_sqlite_cursor_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
+    cfg.root = root;
+    td_sqlite_cursor_init(c, db, &cfg);
+}
+
 int sqlite_answer(sqlite_host *h, td_sqlite_decoder *db)
 {
     const uint8_t *data;
@@ -42,7 +64,7 @@ typedef struct text_value {
 
 /* A fragment of a TEXT value; its last one gives the string (malloc'd). */
 static char *text_fragment(text_value *t, int encoding,
-                           const td_sqlite_value *v)
+                           const td_sqlite_value *v, bool last)
 {
     char *s;
     if (v->pos == 0) {
@@ -50,7 +72,7 @@ static char *text_fragment(text_value *t, int encoding,
         quote_text_begin(&t->q, &t->b, encoding, false);
     }
     quote_text_bytes(&t->q, v->data, v->size);
-    if (!v->last)
+    if (!last)
         return NULL;
     quote_text_end(&t->q);
     s = malloc(t->b.len + 1);
@@ -71,7 +93,8 @@ static void schema_value(schema_row *r, int encoding, text_value *t,
     if (ev->column >= 5 || slot[ev->column] == NULL ||
         ev->value.type != TD_SQLITE_TEXT)
         return;
-    if ((s = text_fragment(t, encoding, &ev->value)) != NULL)
+    if ((s = text_fragment(t, encoding, &ev->value,
+                           (ev->flags & TD_LAST_FRAGMENT) != 0)) != NULL)
         *slot[ev->column] = s;
 }
 
@@ -85,8 +108,8 @@ long sqlite_read_schema(sqlite_host *h, td_sqlite_decoder *db, const char *path,
     long n = 0;
     int rc;
     memset(&t, 0, sizeof t);
-    td_sqlite_scan(&c, db, 1, 0, TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);
-    while ((rc = td_sqlite_next(&c, &ev)) != TD_END) {
+    start_scan(&c, db, 1, TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);
+    while ((rc = td_sqlite_cursor_next(&c, &ev)) != TD_END) {
         if (rc == TD_NEED_INPUT && sqlite_answer(h, db) == 0)
             continue;
         if (rc < 0 || rc == TD_NEED_INPUT) {
@@ -272,8 +295,10 @@ static void put_real(quote_buf *out, double r)
     quote_bytes(out, real, strlen(real));
 }
 
-/* A value (or a fragment of one) of declared column `col`, printed. */
-static void print_value(table_dump *d, size_t col, const td_sqlite_value *v)
+/* A value (or a fragment of one, `last` on its final one) of declared
+ * column `col`, printed. */
+static void print_value(table_dump *d, size_t col, const td_sqlite_value *v,
+                        bool last)
 {
     quote_buf *out = &d->out;
     double r;
@@ -295,22 +320,23 @@ static void print_value(table_dump *d, size_t col, const td_sqlite_value *v)
         if (v->pos == 0)
             quote_text_begin(&d->q, out, d->encoding, true);
         quote_text_bytes(&d->q, v->data, v->size);
-        if (v->last)
+        if (last)
             quote_text_end(&d->q);
         break;
     default:
         if (v->pos == 0)
             quote_bytes(out, "X'", 2);
         quote_blob_bytes(out, v->data, v->size);
-        if (v->last)
+        if (last)
             quote_char(out, '\'');
         break;
     }
 }
 
-/* A value (or a fragment of one) of declared column `col`, with where its
- * text lies in case the line is rebuilt. */
-static void put_value(table_dump *d, size_t col, const td_sqlite_value *v)
+/* A value (or a fragment of one, `last` on its final one) of declared
+ * column `col`, with where its text lies in case the line is rebuilt. */
+static void put_value(table_dump *d, size_t col, const td_sqlite_value *v,
+                      bool last)
 {
     if ((int)col == d->shape->rowid_alias)
         return; /* the rowid is printed instead */
@@ -322,7 +348,7 @@ static void put_value(table_dump *d, size_t col, const td_sqlite_value *v)
         d->row_of[col] = d->rows;
         d->start[col] = d->out.len;
     }
-    print_value(d, col, v);
+    print_value(d, col, v, last);
     d->len[col] = d->out.len - d->start[col];
 }
 
@@ -334,18 +360,19 @@ static void put_direct_row(table_dump *d, const td_sqlite_event *ev)
     for (i = 0; i < ev->row.columns; i++) {
         if (i > 0)
             quote_char(&d->out, ',');
-        print_value(d, i, &ev->values[i]);
+        print_value(d, i, &ev->values[i], true);
     }
     d->values = ev->row.columns;
 }
 
 static void dump_event(table_dump *d, const td_sqlite_event *ev)
 {
+    bool last = (ev->flags & TD_LAST_FRAGMENT) != 0;
     uint32_t i;
     if (ev->kind == TD_SQLITE_EV_VALUE) {
         if (ev->column < d->shape->count)
-            put_value(d, d->to_column[ev->column], &ev->value);
-        if (d->in_row && ev->value.last &&
+            put_value(d, d->to_column[ev->column], &ev->value, last);
+        if (d->in_row && last &&
             ev->column + 1 >= d->record_columns)
             finish_row(d);
         return;
@@ -360,7 +387,7 @@ static void dump_event(table_dump *d, const td_sqlite_event *ev)
     else
         for (i = 0; ev->row.inline_values && i < ev->row.columns &&
                     i < d->shape->count; i++)
-            put_value(d, d->to_column[i], &ev->values[i]);
+            put_value(d, d->to_column[i], &ev->values[i], true);
     if (ev->row.inline_values)
         finish_row(d);
 }
@@ -371,11 +398,10 @@ static int scan_table(sqlite_host *h, td_sqlite_decoder *db, const char *path,
     td_sqlite_cursor c;
     td_sqlite_event ev;
     int rc;
-    td_sqlite_scan(&c, db, root, 0,
-                   (d->shape->without_rowid ? TD_SQLITE_INDEX
-                                            : TD_SQLITE_TABLE) |
-                       TD_SQLITE_WHOLE_ROWS);
-    while ((rc = td_sqlite_next(&c, &ev)) != TD_END) {
+    start_scan(&c, db, root,
+               (d->shape->without_rowid ? TD_SQLITE_INDEX : TD_SQLITE_TABLE) |
+                   TD_SQLITE_WHOLE_ROWS);
+    while ((rc = td_sqlite_cursor_next(&c, &ev)) != TD_END) {
         if (rc == TD_NEED_INPUT) {
             if (sqlite_answer(h, db) != 0)
                 return EXIT_USAGE;
@@ -478,7 +504,7 @@ int sqlite_dump_table(const cli_options *o)
         sqlite_host_close(&h);
         return EXIT_USAGE;
     }
-    td_sqlite_init(&db, &h.files, 0);
+    init_database(&db, &h);
     n = sqlite_read_schema(&h, &db, o->path, &rows, &status);
     if (n >= 0) {
         memset(&shape, 0, sizeof shape);
@@ -526,7 +552,7 @@ int sqlite_info(const cli_options *o)
         sqlite_host_close(&h);
         return EXIT_USAGE;
     }
-    td_sqlite_init(&db, &h.files, 0);
+    init_database(&db, &h);
     n = sqlite_read_schema(&h, &db, o->path, &rows, &status);
     if (n >= 0) {
         printf("format: sqlite (not a REVEN block trace: no _metadata "

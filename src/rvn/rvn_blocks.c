@@ -18,8 +18,10 @@
 static const uint8_t interrupt_bytes[9] = {'i', 'n', 't', 'e', 'r',
                                            'r', 'u', 'p', 't'};
 
+/* Instruction bytes of the block, or a fragment of them (`last`: the
+ * final one). */
 static int block_data(td_rvn_decoder *r, const td_sqlite_value *v, uint64_t offset,
-                      td_rvn_event *ev)
+                      bool last, td_rvn_event *ev)
 {
     if (r->row.rowid == 1 && v->pos == 0)
         r->interrupt_data_ok = v->length == 9;
@@ -27,11 +29,11 @@ static int block_data(td_rvn_decoder *r, const td_sqlite_value *v, uint64_t offs
         r->interrupt_data_ok =
             memcmp(v->data, interrupt_bytes + v->pos, v->size) == 0;
     rvn_event(ev, TD_RVN_EV_BLOCK_DATA, offset, v->size);
+    ev->flags = last ? TD_LAST_FRAGMENT : 0;
     ev->data.data = v->data;
     ev->data.size = v->size;
     ev->data.pos = v->pos;
     ev->data.length = v->length;
-    ev->data.last = v->last;
     return TD_EVENT;
 }
 
@@ -108,7 +110,8 @@ int tdi_rvn_blocks_step(td_rvn_decoder *r, td_rvn_event *ev)
         return tdi_rvn_fail(r, TD_E_RVN_BLOCK, r->row.offset,
                         TDI_REASON("blocks row holds text"));
     if (rc == TD_EVENT) {
-        block_data(r, &sev->value, sev->offset, ev);
+        block_data(r, &sev->value, sev->offset,
+                   (sev->flags & TD_LAST_FRAGMENT) != 0, ev);
         if (r->row.complete && (rc = check_block(r)) != TD_OK)
             return rc;
         r->block_due = r->row.complete;
@@ -118,7 +121,7 @@ int tdi_rvn_blocks_step(td_rvn_decoder *r, td_rvn_event *ev)
         return rc;
     if (r->row.columns > 1 && (r->row.blobs >> 1 & 1u) &&
         sev->kind == TD_SQLITE_EV_ROW) {
-        block_data(r, &sev->values[1], sev->offset, ev);
+        block_data(r, &sev->values[1], sev->offset, true, ev);
         if ((rc = check_block(r)) != TD_OK)
             return rc;
         r->block_due = 1;

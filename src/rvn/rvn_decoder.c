@@ -7,7 +7,8 @@
  * that "this block id exists" is a range check afterwards, O(1) memory),
  * instruction_indices merged with blocks on the second lane (each block's
  * instruction bytes bound its offsets), then execution merged with
- * interrupts on the second lane by transition. Each phase is a step
+ * interrupts on the second lane by transition, and last the database's
+ * own events, which walk and check its freelist. Each phase is a step
  * function that returns an event, a request, or TDI_AGAIN to go on.
  *
  *   rvn_schema.c     sqlite_schema and the TABLES event
@@ -20,17 +21,31 @@
 
 typedef char tdi_rvn_fits_2688_bytes[sizeof(td_rvn_decoder) <= 2688 ? 1 : -1];
 
-int td_rvn_init(td_rvn_decoder *r, const td_sqlite_files *files, uint32_t flags)
+int td_rvn_init(td_rvn_decoder *r, const td_rvn_config *cfg)
 {
-    int rc;
-    if (r == NULL || files == NULL || flags != 0)
+    td_sqlite_config db;
+    if (r == NULL ||
+        (cfg != NULL && (cfg->size < sizeof *cfg || cfg->flags != 0)))
         return TD_E_INVALID_ARGUMENT;
     memset(r, 0, sizeof *r);
-    rc = td_sqlite_init(&r->db, files, 0);
-    if (rc != TD_OK)
-        return rc;
-    return td_sqlite_scan(&r->main, &r->db, 1, 0,
+    memset(&db, 0, sizeof db);
+    db.size = sizeof db;
+    if (cfg != NULL)
+        db.files = cfg->files;
+    td_sqlite_init(&r->db, &db);
+    return tdi_rvn_cursor(r, &r->main, 1, 0,
                           TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);
+}
+
+int td_rvn_reset(td_rvn_decoder *r)
+{
+    td_rvn_config cfg;
+    if (r == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.files = r->db.files;
+    return td_rvn_init(r, &cfg);
 }
 
 const td_request *td_rvn_request(const td_rvn_decoder *r)
@@ -80,13 +95,16 @@ static int warning_event(td_rvn_decoder *r, td_rvn_event *ev)
     return TD_EVENT;
 }
 
+/* The database's events (its header, its freelist trunks) are checked
+ * as they pass and not handed out. */
 static int freelist_step(td_rvn_decoder *r)
 {
-    int rc = td_sqlite_check_freelist(&r->db, &r->freelist);
-    if (rc != TD_OK)
-        return rc;
-    r->phase = RP_DONE;
-    return TD_END;
+    int rc = td_sqlite_next(&r->db, &r->sev);
+    if (rc == TD_EVENT)
+        return TDI_AGAIN;
+    if (rc == TD_END)
+        r->phase = RP_DONE;
+    return rc;
 }
 
 static int step(td_rvn_decoder *r, td_rvn_event *ev)

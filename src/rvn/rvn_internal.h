@@ -22,7 +22,7 @@ enum rvn_phase {
     RP_EXECUTION_START,
     RP_EXECUTION,
     RP_LEFTOVER,      /* interrupts after the last execution row */
-    RP_FREELIST,      /* the freelist walk */
+    RP_FREELIST,      /* the database's events: its freelist walk */
     RP_DONE
 };
 
@@ -38,11 +38,12 @@ enum rvn_phase {
 int tdi_rvn_fail(td_rvn_decoder *r, int code, uint64_t at, const char *reason);
 
 /* An event begins: its kind, and the offset and size of what it
- * describes. */
+ * describes; no flags. */
 static inline void rvn_event(td_rvn_event *ev, int kind, uint64_t offset,
                              uint64_t size)
 {
     ev->kind = kind;
+    ev->flags = 0;
     ev->offset = offset;
     ev->size = size;
 }
@@ -58,6 +59,10 @@ int tdi_rvn_pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev);
  * `code` with `reason`. */
 int tdi_rvn_int_row(td_rvn_decoder *r, td_sqlite_cursor *c, td_rvn_row *row, int code,
                 const char *reason);
+/* Start a scan of the b-tree at `root` through `lane` (0 or 1) with the
+ * cursor `flags`: TD_OK or TD_E_INVALID_ARGUMENT (root 0). */
+int tdi_rvn_cursor(td_rvn_decoder *r, td_sqlite_cursor *c, uint32_t root,
+                   unsigned lane, uint32_t flags);
 /* Start a scan of one table: `lane` 0 or 1, key_columns for WITHOUT
  * ROWID tables. */
 int tdi_rvn_scan(td_rvn_decoder *r, td_sqlite_cursor *c, int table, unsigned lane,

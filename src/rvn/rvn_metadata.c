@@ -214,6 +214,7 @@ static int text_column(td_rvn_decoder *r, int field, const td_sqlite_event *sev,
                        td_rvn_event *ev)
 {
     const td_sqlite_value *v = &sev->value;
+    bool last = (sev->flags & TD_LAST_FRAGMENT) != 0;
     bool versioned = field == TD_RVN_FORMAT_VERSION ||
                      field == TD_RVN_TOOL_VERSION;
     if (v->type != TD_SQLITE_TEXT)
@@ -227,7 +228,7 @@ static int text_column(td_rvn_decoder *r, int field, const td_sqlite_event *sev,
     if (versioned)
         rvn_semver_feed(&r->semver, (int)r->db.header.encoding, v->data,
                         v->size);
-    if (versioned && v->last) {
+    if (versioned && last) {
         bool ok = rvn_semver_end(&r->semver);
         if (field == TD_RVN_FORMAT_VERSION)
             r->format_ok = ok;
@@ -235,12 +236,12 @@ static int text_column(td_rvn_decoder *r, int field, const td_sqlite_event *sev,
             r->tool_ok = ok;
     }
     rvn_event(ev, TD_RVN_EV_METADATA_TEXT, sev->offset, sev->size);
+    ev->flags = sev->flags & TD_LAST_FRAGMENT;
     ev->text.field = field;
     ev->text.data = v->data;
     ev->text.size = v->size;
     ev->text.pos = v->pos;
     ev->text.length = v->length;
-    ev->text.last = v->last;
     return TD_EVENT;
 }
 
@@ -299,7 +300,7 @@ int tdi_rvn_metadata_step(td_rvn_decoder *r, td_rvn_event *ev)
 {
     const td_sqlite_event *sev = &r->sev;
     char role;
-    int rc = td_sqlite_next(&r->main, &r->sev);
+    int rc = td_sqlite_cursor_next(&r->main, &r->sev);
     if (rc == TD_END)
         return metadata_done(r, ev);
     if (rc != TD_EVENT)

@@ -10,11 +10,23 @@
  */
 #include "rvn_internal.h"
 
+int tdi_rvn_cursor(td_rvn_decoder *r, td_sqlite_cursor *c, uint32_t root,
+                   unsigned lane, uint32_t flags)
+{
+    td_sqlite_cursor_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
+    cfg.root = root;
+    cfg.lane = lane;
+    return td_sqlite_cursor_init(c, &r->db, &cfg);
+}
+
 int tdi_rvn_scan(td_rvn_decoder *r, td_sqlite_cursor *c, int table, unsigned lane,
              unsigned key_columns)
 {
     uint32_t tree = key_columns > 0 ? TD_SQLITE_INDEX : TD_SQLITE_TABLE;
-    return td_sqlite_scan(c, &r->db, r->root[table], lane,
+    return tdi_rvn_cursor(r, c, r->root[table], lane,
                           tree | key_columns << 4 | TD_SQLITE_WHOLE_ROWS);
 }
 
@@ -53,7 +65,7 @@ static void start_row(td_rvn_row *row, const td_sqlite_event *ev)
 
 static int pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
 {
-    int rc = td_sqlite_next(c, ev);
+    int rc = td_sqlite_cursor_next(c, ev);
     if (rc != TD_EVENT)
         return rc;
     if (ev->kind == TD_SQLITE_EV_ROW) {
@@ -62,7 +74,8 @@ static int pull(td_sqlite_cursor *c, td_rvn_row *row, td_sqlite_event *ev)
     }
     if (ev->value.pos == 0)
         keep_value(row, ev->column, &ev->value);
-    row->complete = ev->column + 1 == row->columns && ev->value.last;
+    row->complete = ev->column + 1 == row->columns &&
+                    (ev->flags & TD_LAST_FRAGMENT);
     if (ev->value.type == TD_SQLITE_TEXT || ev->value.type == TD_SQLITE_BLOB)
         return TD_EVENT;
     return row->complete ? RVN_ROW : TDI_AGAIN;

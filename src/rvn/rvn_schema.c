@@ -78,8 +78,9 @@ static void end_text(td_rvn_decoder *r, unsigned column)
             r->name_ok = (uint8_t)(r->name_ok & ~(1u << i));
 }
 
+/* A value of the row, or a fragment of it (`last`: its final one). */
 static void schema_value(td_rvn_decoder *r, uint32_t column,
-                         const td_sqlite_value *v)
+                         const td_sqlite_value *v, bool last)
 {
     if (column == 3 && v->type == TD_SQLITE_INTEGER) {
         r->row.value[3] = v->integer;
@@ -92,7 +93,7 @@ static void schema_value(td_rvn_decoder *r, uint32_t column,
         r->have_byte = false;
     }
     match_bytes(r, column, v->data, v->size);
-    if (v->last)
+    if (last)
         end_text(r, column);
 }
 
@@ -118,13 +119,13 @@ static void begin_row(td_rvn_decoder *r, const td_sqlite_event *ev)
     r->type_ok = 1;
     r->name_ok = (1u << TD_RVN_TABLE_COUNT) - 1;
     for (i = 0; ev->row.inline_values && i < ev->row.columns; i++)
-        schema_value(r, i, &ev->values[i]);
+        schema_value(r, i, &ev->values[i], true);
 }
 
 int tdi_rvn_schema_step(td_rvn_decoder *r)
 {
     const td_sqlite_event *sev = &r->sev;
-    int rc = td_sqlite_next(&r->main, &r->sev);
+    int rc = td_sqlite_cursor_next(&r->main, &r->sev);
     if (rc == TD_END) {
         end_row(r);
         r->phase = RP_TABLES;
@@ -136,7 +137,8 @@ int tdi_rvn_schema_step(td_rvn_decoder *r)
         begin_row(r, sev);
     else if (sev->value.type == TD_SQLITE_TEXT ||
              sev->value.type == TD_SQLITE_INTEGER)
-        schema_value(r, sev->column, &sev->value);
+        schema_value(r, sev->column, &sev->value,
+                     (sev->flags & TD_LAST_FRAGMENT) != 0);
     return TDI_AGAIN;
 }
 
@@ -160,8 +162,8 @@ int tdi_rvn_tables_event(td_rvn_decoder *r, td_rvn_event *ev)
     for (i = 0; i < TD_RVN_TABLE_COUNT; i++)
         ev->tables.root[i] = r->root[i];
     r->phase = RP_METADATA;
-    return td_sqlite_scan(&r->main, &r->db, r->root[TD_RVN_METADATA_TABLE],
-                          0, TD_SQLITE_TABLE) == TD_OK
+    return tdi_rvn_cursor(r, &r->main, r->root[TD_RVN_METADATA_TABLE], 0,
+                          TD_SQLITE_TABLE) == TD_OK
                ? TD_EVENT
                : tdi_rvn_fail(r, TD_E_RVN_SCHEMA, 0,
                           TDI_REASON("_metadata has no b-tree"));

@@ -1,6 +1,7 @@
 /*
- * sqlite_db.c - the database: entry points, the 100-byte header, and pages
- * by number.
+ * sqlite_db.c - the database: entry points, its next() (header, then the
+ * freelist walk of sqlite_freelist.c), the 100-byte header, and pages by
+ * number.
  *
  * Technique. The header is read once, through lane 0, as the first 100
  * bytes of the file; every field is checked against the file format's rules
@@ -21,17 +22,30 @@ static const uint8_t journal_magic[8] = {0xd9, 0xd5, 0x05, 0xf9,
 
 typedef char tdi_sqlite_fits_384_bytes[sizeof(td_sqlite_decoder) <= 384 ? 1 : -1];
 
-int td_sqlite_init(td_sqlite_decoder *db, const td_sqlite_files *files,
-                   uint32_t flags)
+int td_sqlite_init(td_sqlite_decoder *db, const td_sqlite_config *cfg)
 {
     unsigned i;
-    if (db == NULL || files == NULL || flags != 0)
+    if (db == NULL ||
+        (cfg != NULL && (cfg->size < sizeof *cfg || cfg->flags != 0)))
         return TD_E_INVALID_ARGUMENT;
     memset(db, 0, sizeof *db);
     for (i = 0; i < TD_SQLITE_LANES; i++)
         tdi_input_init(&db->in[i]);
-    db->files = *files;
+    if (cfg != NULL)
+        db->files = cfg->files;
+    db->mode = SQ_DB_HEADER;
     return TD_OK;
+}
+
+int td_sqlite_reset(td_sqlite_decoder *db)
+{
+    td_sqlite_config cfg;
+    if (db == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.files = db->files;
+    return td_sqlite_init(db, &cfg);
 }
 
 const td_sqlite_header *td_sqlite_info(const td_sqlite_decoder *db)
@@ -304,13 +318,11 @@ static int short_header(td_sqlite_decoder *db, size_t available)
                    TDI_REASON("the file ends inside the database header"));
 }
 
-int td_sqlite_open(td_sqlite_decoder *db)
+int tdi_sq_open(td_sqlite_decoder *db)
 {
     const uint8_t *h;
     size_t available;
     int rc;
-    if (db == NULL)
-        return TD_E_INVALID_ARGUMENT;
     if (db->fault.code != 0)
         return db->fault.code;
     if (db->opened)
@@ -333,4 +345,33 @@ int td_sqlite_open(td_sqlite_decoder *db)
         return rc;
     db->opened = 1;
     return TD_OK;
+}
+
+/* The HEADER event, the header read and checked first if no cursor did;
+ * the freelist walk comes next. */
+static int header_event(td_sqlite_decoder *db, td_sqlite_event *ev)
+{
+    int rc = tdi_sq_open(db);
+    if (rc != TD_OK)
+        return rc;
+    sq_event(ev, TD_SQLITE_EV_HEADER, 0, 0, 100);
+    ev->header = db->header;
+    tdi_sq_freelist_start(db);
+    return TD_EVENT;
+}
+
+int td_sqlite_next(td_sqlite_decoder *db, td_sqlite_event *ev)
+{
+    if (db == NULL || ev == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    if (db->fault.code != 0)
+        return db->fault.code;
+    switch (db->mode) {
+    case SQ_DB_HEADER:
+        return header_event(db, ev);
+    case SQ_DB_FREELIST:
+        return tdi_sq_freelist_next(db, ev);
+    default:
+        return TD_END;
+    }
 }

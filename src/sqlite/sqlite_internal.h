@@ -19,6 +19,15 @@
 /* The largest record SQLite writes (SQLITE_MAX_LENGTH's hard limit). */
 #define SQ_MAX_PAYLOAD 0x7fffffffu
 
+/* Where the database's next() is (td_sqlite_decoder.mode; the diagram
+ * is in tracedec/sqlite.h). */
+enum sq_db_mode {
+    SQ_DB_HEADER = 0, /* the HEADER event is due */
+    SQ_DB_FREELIST,   /* the next trunk page, or the count once none is
+                         left */
+    SQ_DB_END
+};
+
 /* Cursor states (td_sqlite_cursor.state). */
 enum sq_state {
     SQ_START = 0,   /* the root is to be entered */
@@ -39,8 +48,21 @@ enum sq_state {
 /* A decoded b-tree page header. */
 typedef td_sqlite_page sq_page;
 
+/* An event begins: its kind and flags, the offset and size of what it
+ * describes. */
+static inline void sq_event(td_sqlite_event *ev, int kind, uint32_t flags,
+                            uint64_t offset, uint64_t size)
+{
+    ev->kind = kind;
+    ev->flags = flags;
+    ev->offset = offset;
+    ev->size = size;
+}
+
 /* sqlite_db.c */
 int tdi_sq_fail(td_sqlite_decoder *db, int code, uint64_t at, const char *reason);
+/* Read and check the header once: TD_OK, TD_NEED_INPUT or the error. */
+int tdi_sq_open(td_sqlite_decoder *db);
 static inline uint64_t sq_page_offset(const td_sqlite_decoder *db, uint32_t pgno)
 {
     return (uint64_t)(pgno - 1) << db->page_shift;
@@ -63,6 +85,13 @@ static inline const uint8_t *sq_fetch(td_sqlite_decoder *db, unsigned lane,
         return in->span + (at - in->span_offset);
     return tdi_sq_fetch_slow(db, lane, pgno, rc);
 }
+
+/* sqlite_freelist.c: the database's next() after the header. */
+/* The walk starts at the header's first trunk page. */
+void tdi_sq_freelist_start(td_sqlite_decoder *db);
+/* TD_EVENT with the next trunk page's event, TD_END when the walk is over
+ * and the count matched, TD_NEED_INPUT or an error. */
+int tdi_sq_freelist_next(td_sqlite_decoder *db, td_sqlite_event *ev);
 
 /* sqlite_page.c: b-tree page headers and cells. */
 /* Fetch page pgno through `lane` and decode its header, checked; p->pgno

@@ -82,7 +82,6 @@ static inline void integer_value(uint64_t t, int64_t integer,
     v->data = NULL;
     v->size = 0;
     v->pos = 0;
-    v->last = true;
 }
 
 /* Fill *v for a serial type whose body is at p (NULL for 0-byte bodies;
@@ -101,7 +100,6 @@ static void decode_value(uint64_t t, const uint8_t *p, uint32_t avail,
         v->length = serial_size(t);
         v->data = p;
         v->size = avail;
-        v->last = avail == v->length;
     }
 }
 
@@ -428,9 +426,7 @@ static int row_event(td_sqlite_cursor *c, bool whole, td_sqlite_event *ev)
     if ((c->flags & TD_SQLITE_SCHEMA_ROWS) && columns != 5)
         return tdi_sq_fail(c->db, TD_E_SQLITE_SCHEMA, c->row_offset,
                        TDI_REASON("sqlite_schema row without 5 columns"));
-    ev->kind = TD_SQLITE_EV_ROW;
-    ev->offset = c->row_offset;
-    ev->size = cell_bytes(c);
+    sq_event(ev, TD_SQLITE_EV_ROW, 0, c->row_offset, cell_bytes(c));
     ev->row.tree = c->tree;
     ev->row.rowid = c->tree == TD_SQLITE_TABLE ? c->last_rowid : 0;
     ev->row.page = c->row_page;
@@ -590,12 +586,13 @@ static void value_done(td_sqlite_cursor *c)
     c->state = c->column < c->columns ? SQ_VALUE : SQ_ROW_DONE;
 }
 
+/* `last`: the value's final fragment, or a value that is not TEXT or
+ * BLOB. */
 static void value_event(td_sqlite_cursor *c, td_sqlite_event *ev,
-                        uint64_t offset, uint64_t size)
+                        uint64_t offset, uint64_t size, bool last)
 {
-    ev->kind = TD_SQLITE_EV_VALUE;
-    ev->offset = offset;
-    ev->size = size;
+    sq_event(ev, TD_SQLITE_EV_VALUE, last ? TD_LAST_FRAGMENT : 0, offset,
+             size);
     ev->column = c->column;
 }
 
@@ -634,12 +631,11 @@ int tdi_sq_next_fragment(td_sqlite_cursor *c, td_sqlite_event *ev)
     take = avail < c->value_left ? avail : c->value_left;
     decode_value(c->serial_type, p, take, &ev->value);
     ev->value.pos = c->value_length - c->value_left;
-    ev->value.last = take == c->value_left;
     if (ev->value.pos == 0 && (rc = check_value(c, c->column, &ev->value)))
         return rc;
     c->body.pos += take;
     c->value_left -= take;
-    value_event(c, ev, offset, take);
+    value_event(c, ev, offset, take, c->value_left == 0);
     if (c->value_left == 0)
         value_done(c);
     else
@@ -669,7 +665,7 @@ int tdi_sq_next_value(td_sqlite_cursor *c, td_sqlite_event *ev)
         return rc;
     if ((rc = check_value(c, c->column, &ev->value)) != TD_OK)
         return rc;
-    value_event(c, ev, c->value_at, size);
+    value_event(c, ev, c->value_at, size, true);
     value_done(c);
     return TD_EVENT;
 }

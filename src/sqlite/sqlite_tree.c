@@ -31,19 +31,24 @@
 typedef char tdi_sqlite_cursor_fits_512_bytes
     [sizeof(td_sqlite_cursor) <= 512 ? 1 : -1];
 
-int td_sqlite_scan(td_sqlite_cursor *c, td_sqlite_decoder *db, uint32_t root,
-                   unsigned lane, uint32_t flags)
+int td_sqlite_cursor_init(td_sqlite_cursor *c, td_sqlite_decoder *db,
+                          const td_sqlite_cursor_config *cfg)
 {
-    uint32_t tree = flags & 3u, keys = (flags >> 4) & 15u;
-    if (c == NULL || db == NULL || root == 0 || lane >= TD_SQLITE_LANES ||
-        tree == 3 || keys > 4 ||
+    uint32_t flags, tree, keys;
+    if (c == NULL || db == NULL || cfg == NULL || cfg->size < sizeof *cfg)
+        return TD_E_INVALID_ARGUMENT;
+    flags = cfg->flags;
+    tree = flags & 3u;
+    keys = (flags >> 4) & 15u;
+    if (cfg->root == 0 || cfg->lane >= TD_SQLITE_LANES || tree == 3 ||
+        keys > 4 ||
         (flags & ~(0xffu | TD_SQLITE_WHOLE_ROWS | TD_SQLITE_SCHEMA_ROWS)))
         return TD_E_INVALID_ARGUMENT;
     memset(c, 0, sizeof *c);
     c->db = db;
-    c->root = root;
+    c->root = cfg->root;
     c->flags = flags;
-    c->lane = (uint8_t)lane;
+    c->lane = (uint8_t)cfg->lane;
     c->tree = (uint8_t)tree;
     c->key_columns = (uint8_t)keys;
     c->state = SQ_START;
@@ -249,7 +254,7 @@ static int row_done(td_sqlite_cursor *c, td_sqlite_event *ev)
     return leaf_cell(c, ev);
 }
 
-void td_sqlite_skip_row(td_sqlite_cursor *c)
+void td_sqlite_cursor_skip_row(td_sqlite_cursor *c)
 {
     if (c == NULL)
         return;
@@ -297,12 +302,12 @@ static int step(td_sqlite_cursor *c, td_sqlite_event *ev)
     }
 }
 
-int td_sqlite_next(td_sqlite_cursor *c, td_sqlite_event *ev)
+int td_sqlite_cursor_next(td_sqlite_cursor *c, td_sqlite_event *ev)
 {
     int rc;
     if (c == NULL || ev == NULL || c->db == NULL)
         return TD_E_INVALID_ARGUMENT;
-    if (!c->db->opened && (rc = td_sqlite_open(c->db)) != TD_OK)
+    if (!c->db->opened && (rc = tdi_sq_open(c->db)) != TD_OK)
         return rc;
     if (c->db->fault.code != 0)
         return c->db->fault.code;
