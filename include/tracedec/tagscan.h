@@ -95,7 +95,7 @@ typedef struct td_tagscan_decoder {
 
 /* Prepare a scanner; cfg may be NULL. Returns TD_OK or
  * TD_E_INVALID_ARGUMENT (NULL scanner, cfg->size below
- * sizeof(td_tagscan_config), a flag). */
+ * sizeof(td_tagscan_config), any flag: none is defined yet). */
 int td_tagscan_init(td_tagscan_decoder *s, const td_tagscan_config *cfg);
 
 /* Start again at the beginning of the input, with the same config.
