@@ -26,7 +26,7 @@ static uint64_t scan(const uint8_t *data, size_t len, uint64_t seed)
     int rc;
     fz_feeder_init(&f, "tagscan_fuzzer", data, len,
                    seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
-    td_tagscan_init(&s, 0);
+    td_tagscan_init(&s, NULL);
     while ((rc = td_tagscan_next(&s, &ev)) != TD_END) {
         if (rc == TD_EVENT && ev.kind == TD_TAGSCAN_EV_TEXT) {
             fz_mix(&text, ev.text, ev.text_len);

@@ -162,8 +162,8 @@ static void mix_event(fz_digest *h, fz_digest *bytes, const td_umt_event *ev)
  * points. */
 static void mix_fault(fz_digest *h, td_umt_decoder *d, int rc)
 {
-    uint32_t file;
-    const td_fault *fault = td_umt_fault(d, &file);
+    uint32_t file = td_umt_fault_file(d);
+    const td_fault *fault = td_umt_fault(d);
     if (fault->code != rc || fault->reason == NULL || file >= TD_UMT_FILE_COUNT)
         fz_fail("umt_fuzzer", "an error without its code, a reason or a file");
     fz_mix64(h, (uint64_t)(int64_t)rc);
@@ -187,6 +187,7 @@ static uint64_t decode(const files *f, const run *r)
 {
     td_umt_decoder d;
     td_umt_event ev;
+    td_umt_config cfg;
     fz_digest h = fz_digest_start(), bytes = fz_digest_start();
     fz_feeder fd;
     void *workspace = r->workspace ? malloc(r->workspace) : NULL;
@@ -194,8 +195,13 @@ static uint64_t decode(const files *f, const run *r)
     fz_feeder_init(&fd, "umt_fuzzer", f->data[0], f->len[0], r->spans,
                    r->seed);
     feed_files(&fd, f, r->mode);
-    if (td_umt_init_workspace(&d, r->mode, r->flags, workspace,
-                              r->workspace) != TD_OK)
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = r->flags;
+    cfg.memory = workspace;
+    cfg.memory_size = r->workspace;
+    cfg.mode = r->mode;
+    if (td_umt_init(&d, &cfg) != TD_OK)
         fz_fail("umt_fuzzer", "init refused a workspace");
     while ((rc = td_umt_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {

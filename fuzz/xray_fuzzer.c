@@ -2,7 +2,7 @@
  * xray_fuzzer.c - one harness for libFuzzer, AFL++ (through its libFuzzer
  * driver) and the replay driver that `make test` runs.
  *
- * Input: one option byte, then the trace. Option bits: 0 attach a call
+ * Input: one option byte, then the trace. Option bits: 0 give it a call
  * matcher, 1 recover from the typed-event extents bug, 2..7 seed the span
  * lengths. The trace is decoded twice, in one span and in spans of
  * pseudo-random lengths, and the two event streams must be identical (a
@@ -100,7 +100,7 @@ static digests decode(const uint8_t *data, size_t len, uint8_t options,
 {
     static uint64_t calls_mem[(16 * (12 + 32 * 4)) / 8];
     td_xray_decoder d;
-    td_xray_calls calls;
+    td_xray_config cfg;
     td_xray_event ev;
     digests g;
     fz_feeder f;
@@ -109,13 +109,18 @@ static digests decode(const uint8_t *data, size_t len, uint8_t options,
     g.all = g.others = fz_digest_start();
     fz_feeder_init(&f, "xray_fuzzer", data, len,
                    seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
     if (options & 2)
-        flags |= TD_XRAY_RECOVER_TYPED_EXTENTS;
-    td_xray_init(&d, flags);
+        cfg.flags |= TD_XRAY_RECOVER_TYPED_EXTENTS;
     if (options & 1) {
-        td_xray_calls_init(&calls, calls_mem, sizeof calls_mem, 16, 32);
-        td_xray_attach_calls(&d, &calls);
+        cfg.memory = calls_mem;
+        cfg.memory_size = sizeof calls_mem;
+        cfg.max_threads = 16;
+        cfg.max_depth = 32;
     }
+    td_xray_init(&d, &cfg);
     while ((rc = td_xray_next(&d, &ev)) != TD_END) {
         if (rc == TD_EVENT) {
             mix_event(&g.all, &ev);

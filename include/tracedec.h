@@ -78,7 +78,8 @@
  * A host loop over pread:
  *
  *     td_xray_decoder d; td_xray_event ev; int rc;
- *     td_xray_init(&d, 0);
+ *     td_xray_config cfg = {.size = sizeof cfg};  // no flags, no matcher
+ *     td_xray_init(&d, &cfg);
  *     while ((rc = td_xray_next(&d, &ev)) != TD_END) {
  *         if (rc == TD_EVENT) { use(&ev); continue; }
  *         if (rc < 0) { report(td_xray_fault(&d)); break; }

@@ -7,10 +7,9 @@
 
 #include <string.h>
 
-/* The decoder and, for TEST_MATCH_CALLS, a call matcher with its memory. */
+/* The decoder and, for TEST_MATCH_CALLS, its call matcher's memory. */
 typedef struct xray_state {
     td_xray_decoder d;
-    td_xray_calls calls;
     uint64_t calls_mem[(64 * (12 + 64 * 4)) / 8];
     td_xray_event ev;
     out log;
@@ -19,13 +18,17 @@ typedef struct xray_state {
 static int xray_init(void *p, uint32_t flags)
 {
     xray_state *s = p;
-    int rc = td_xray_init(&s->d, flags & ~TEST_MATCH_CALLS);
-    if (rc == TD_OK && (flags & TEST_MATCH_CALLS)) {
-        td_xray_calls_init(&s->calls, s->calls_mem, sizeof s->calls_mem, 64,
-                           64);
-        td_xray_attach_calls(&s->d, &s->calls);
+    td_xray_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags & ~TEST_MATCH_CALLS;
+    if (flags & TEST_MATCH_CALLS) {
+        cfg.memory = s->calls_mem;
+        cfg.memory_size = sizeof s->calls_mem;
+        cfg.max_threads = 64;
+        cfg.max_depth = 64;
     }
-    return rc;
+    return td_xray_init(&s->d, &cfg);
 }
 
 static int xray_next(void *p, FILE *log)

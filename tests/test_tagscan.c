@@ -24,11 +24,12 @@ static void scan(const char *xml, size_t chunk, scan_result *r)
 {
     td_tagscan_decoder s;
     td_tagscan_event ev;
+    td_tagscan_config cfg = {sizeof cfg, 0, 7};
     size_t len = strlen(xml), fed = 0, used = 0;
     guard_span span = {NULL, 0, 0};
     bool in_text = false;
     r->log[0] = 0;
-    td_tagscan_init(&s, 7);
+    td_tagscan_init(&s, &cfg);
     for (;;) {
         int rc = td_tagscan_next(&s, &ev);
         if (rc == TD_EVENT) {
@@ -163,10 +164,16 @@ static void test_tagscan_api(void)
 {
     td_tagscan_decoder s;
     td_tagscan_event ev;
+    td_tagscan_config cfg = {sizeof cfg - 1, 0, 0};
     expect(sizeof(td_tagscan_decoder) <= 320, "td_tagscan_decoder is %zu bytes",
            sizeof(td_tagscan_decoder));
-    expect(td_tagscan_init(NULL, 0) == TD_E_INVALID_ARGUMENT, "NULL");
-    td_tagscan_init(&s, 0);
+    expect(td_tagscan_init(NULL, NULL) == TD_E_INVALID_ARGUMENT, "NULL");
+    expect(td_tagscan_init(&s, &cfg) == TD_E_INVALID_ARGUMENT,
+           "a config smaller than td_tagscan_config");
+    cfg.size = sizeof cfg;
+    cfg.flags = 1;
+    expect(td_tagscan_init(&s, &cfg) == TD_E_INVALID_ARGUMENT, "a flag");
+    td_tagscan_init(&s, NULL);
     expect(td_tagscan_next(&s, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_tagscan_next(&s, &ev) == TD_NEED_INPUT, "first request");
     expect(td_tagscan_feed(&s, "<A>", 3) == TD_OK, "feed");
@@ -177,6 +184,24 @@ static void test_tagscan_api(void)
     expect(td_tagscan_next(&s, &ev) == TD_E_TRUNCATED &&
                td_tagscan_next(&s, &ev) == TD_E_TRUNCATED,
            "the error is sticky");
+    expect(td_tagscan_reset(&s) == TD_OK && td_tagscan_fault(&s)->code == 0 &&
+               td_tagscan_next(&s, &ev) == TD_NEED_INPUT &&
+               td_tagscan_request(&s)->offset == 0,
+           "reset forgets the error and the input");
+    expect(td_tagscan_reset(NULL) == TD_E_INVALID_ARGUMENT, "reset NULL");
+    cfg.flags = 0;
+    cfg.source = 3;
+    td_tagscan_init(&s, &cfg);
+    td_tagscan_next(&s, &ev);
+    td_tagscan_feed(&s, "<A/>", 4);
+    expect(td_tagscan_next(&s, &ev) == TD_EVENT &&
+               ev.kind == TD_TAGSCAN_EV_START && ev.flags == 0,
+           "a start event, without flags");
+    expect(td_tagscan_reset(&s) == TD_OK &&
+               td_tagscan_next(&s, &ev) == TD_NEED_INPUT &&
+               td_tagscan_request(&s)->source == 3 &&
+               td_tagscan_request(&s)->offset == 0,
+           "reset keeps the config's source");
 }
 
 const test_case tagscan_tests[] = {

@@ -361,11 +361,12 @@ static void check_big_dump(const uenc *e)
 {
     td_umt_decoder d;
     td_umt_event ev;
+    td_umt_config cfg = umt_config(TD_UMT_DECODE, 0, NULL, 0);
     uint64_t seen = 0, fragments = 0;
     uint8_t *span = NULL;
     bool pattern_ok = true;
     int rc;
-    td_umt_init(&d, TD_UMT_DECODE, 0);
+    td_umt_init(&d, &cfg);
     while ((rc = td_umt_next(&d, &ev)) != TD_END) {
         const td_request *rq;
         uint64_t size;
@@ -486,6 +487,7 @@ static void empty_first_name(const char *variant, int want_layout)
     umt_input in;
     umt_result r;
     td_umt_decoder d;
+    td_umt_config cfg = umt_config(TD_UMT_MODULES, 0, NULL, 0);
     umt_variant_options(variant, &o);
     uenc_init(&e, &o);
     uenc_module(&e, 0x1000, 0x1fff, "", "");
@@ -501,7 +503,7 @@ static void empty_first_name(const char *variant, int want_layout)
     umt_result_free(&r);
     umt_sweep_answers(&in, variant, TD_UMT_MODULES, 0);
     /* the layout the first non-empty string decides */
-    td_umt_init(&d, TD_UMT_MODULES, 0);
+    td_umt_init(&d, &cfg);
     {
         td_umt_event ev;
         int rc;
@@ -566,35 +568,56 @@ static void test_umt_api(void)
     td_umt_event ev;
     expect(sizeof(td_umt_decoder) <= 512, "td_umt_decoder is %zu bytes",
            sizeof(td_umt_decoder));
-    expect(td_umt_init(NULL, TD_UMT_DECODE, 0) == TD_E_INVALID_ARGUMENT,
-           "NULL decoder");
-    expect(td_umt_init(&d, 10, 0) == TD_E_INVALID_ARGUMENT, "mode 10");
-    expect(td_umt_init(&d, TD_UMT_DECODE, 16) == TD_E_INVALID_ARGUMENT,
-           "unknown flag");
+    td_umt_config cfg = umt_config(TD_UMT_DECODE, 0, NULL, 0);
+    expect(td_umt_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT, "NULL decoder");
+    expect(td_umt_init(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL config");
+    cfg.size = sizeof cfg - 1;
+    expect(td_umt_init(&d, &cfg) == TD_E_INVALID_ARGUMENT,
+           "a config smaller than td_umt_config");
+    cfg = umt_config(10, 0, NULL, 0);
+    expect(td_umt_init(&d, &cfg) == TD_E_INVALID_ARGUMENT, "mode 10");
+    cfg = umt_config(TD_UMT_DECODE, 16, NULL, 0);
+    expect(td_umt_init(&d, &cfg) == TD_E_INVALID_ARGUMENT, "unknown flag");
     {
         uint64_t space[TD_UMT_WORKSPACE_MIN / 8 + 1];
-        expect(td_umt_init_workspace(&d, TD_UMT_DECODE, 0, space,
-                                     TD_UMT_WORKSPACE_MIN - 1) ==
-                       TD_E_BAD_CONFIG &&
-                   td_umt_init_workspace(
-                       &d, TD_UMT_DECODE, 0, (uint8_t *)space + 4,
-                       TD_UMT_WORKSPACE_MIN) == TD_E_BAD_CONFIG &&
-                   td_umt_init_workspace(&d, TD_UMT_VALIDATE,
-                                         TD_UMT_SKIP_INSTRUCTIONS, space,
-                                         sizeof space) == TD_OK,
+        td_umt_config small = umt_config(TD_UMT_DECODE, 0, space,
+                                         TD_UMT_WORKSPACE_MIN - 1);
+        td_umt_config odd = umt_config(TD_UMT_DECODE, 0, (uint8_t *)space + 4,
+                                       TD_UMT_WORKSPACE_MIN);
+        td_umt_config right = umt_config(
+            TD_UMT_VALIDATE, TD_UMT_SKIP_INSTRUCTIONS, space, sizeof space);
+        expect(td_umt_init(&d, &small) == TD_E_BAD_CONFIG &&
+                   td_umt_init(&d, &odd) == TD_E_BAD_CONFIG &&
+                   td_umt_init(&d, &right) == TD_OK,
                "workspace sizes and alignment");
     }
-    expect(td_umt_init(&d, TD_UMT_DECODE,
-                       TD_UMT_STRINGS_2013 | TD_UMT_STRINGS_AS_BUILT) ==
-               TD_E_INVALID_ARGUMENT,
-           "both layouts");
-    expect(td_umt_init(&d, TD_UMT_DECODE, 0) == TD_OK, "init");
+    cfg = umt_config(TD_UMT_DECODE,
+                     TD_UMT_STRINGS_2013 | TD_UMT_STRINGS_AS_BUILT, NULL, 0);
+    expect(td_umt_init(&d, &cfg) == TD_E_INVALID_ARGUMENT, "both layouts");
+    cfg = umt_config(TD_UMT_DECODE, 0, NULL, 0);
+    expect(td_umt_init(&d, &cfg) == TD_OK, "init");
     expect(td_umt_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_umt_next(&d, &ev) == TD_NEED_INPUT &&
                td_umt_request(&d)->source == TD_UMT_EXEC_VTABLE &&
                td_umt_request(&d)->offset == 0,
            "the first request is exec.vtable's header");
     expect(td_umt_feed(&d, NULL, 5) == TD_E_PROTOCOL, "NULL data");
+    cfg = umt_config(TD_UMT_XML, 0, NULL, 0);
+    td_umt_init(&d, &cfg);
+    td_umt_next(&d, &ev);
+    td_umt_feed(&d, "<A", 2);
+    expect(td_umt_next(&d, &ev) == TD_NEED_INPUT &&
+               td_umt_feed(&d, NULL, 0) == TD_OK &&
+               td_umt_next(&d, &ev) == TD_E_TRUNCATED &&
+               td_umt_fault(&d)->code == TD_E_TRUNCATED &&
+               td_umt_fault_file(&d) == TD_UMT_TRACE_XML,
+           "a cut trace.xml: the error is in trace.xml");
+    expect(td_umt_reset(&d) == TD_OK && td_umt_fault(&d)->code == 0 &&
+               td_umt_next(&d, &ev) == TD_NEED_INPUT &&
+               td_umt_request(&d)->source == TD_UMT_TRACE_XML &&
+               td_umt_request(&d)->offset == 0,
+           "reset starts the same mode again");
+    expect(td_umt_reset(NULL) == TD_E_INVALID_ARGUMENT, "reset NULL");
     expect(strcmp(td_umt_file_name(TD_UMT_EXEC_PREV_NEXT),
                   "exec.prev_next.column") == 0 &&
                strcmp(td_umt_file_name(TD_UMT_TRACE_XML), "trace.xml") == 0 &&

@@ -9,7 +9,8 @@
  *     there too, so they get the sweeps);
  *   - committed encoder-built inputs are what the encoder writes today;
  *   - TD_XRAY_SKIP_FUNCTIONS gives every input's events without its
- *     FUNCTION events, with the same outcome, in every chunking.
+ *     FUNCTION events, with the same outcome, in every chunking;
+ *   - init refuses a wrong config, and reset keeps the call matcher.
  */
 #include "harness.h"
 #include "xray_cases.h"
@@ -183,11 +184,114 @@ static void test_xray_skip_functions(void)
     free(names);
 }
 
+/* Decode data answered whole; returns the outcome, counts the warnings. */
+static int decode_whole(td_xray_decoder *d, const uint8_t *data, size_t len,
+                        unsigned *warnings)
+{
+    td_xray_event ev;
+    int rc;
+    *warnings = 0;
+    while ((rc = td_xray_next(d, &ev)) == TD_EVENT || rc == TD_NEED_INPUT) {
+        size_t at;
+        if (rc == TD_EVENT) {
+            *warnings += ev.kind == TD_XRAY_EV_WARNING;
+            continue;
+        }
+        at = (size_t)td_xray_request(d)->offset;
+        td_xray_feed(d, data + at, len - at);
+    }
+    return rc;
+}
+
+static const xray_case *case_named(const char *name)
+{
+    unsigned i;
+    for (i = 0; i < xray_case_count; i++)
+        if (strcmp(xray_cases[i].name, name) == 0)
+            return &xray_cases[i];
+    return NULL;
+}
+
+/* Configs init must refuse: a matcher of 4 threads and 8 frames in mem. */
+static void check_refused_configs(uint64_t *mem, size_t mem_size)
+{
+    td_xray_decoder d;
+    td_xray_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    expect(td_xray_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT &&
+               td_xray_init(&d, NULL) == TD_E_INVALID_ARGUMENT,
+           "NULL decoder or config");
+    cfg.size = sizeof cfg - 1;
+    expect(td_xray_init(&d, &cfg) == TD_E_INVALID_ARGUMENT,
+           "a config smaller than td_xray_config");
+    cfg.size = sizeof cfg;
+    cfg.flags = 4;
+    expect(td_xray_init(&d, &cfg) == TD_E_INVALID_ARGUMENT, "unknown flag");
+    cfg.flags = 0;
+    cfg.memory = mem;
+    cfg.memory_size = mem_size;
+    cfg.max_threads = 3;
+    cfg.max_depth = 8;
+    expect(td_xray_init(&d, &cfg) == TD_E_INVALID_ARGUMENT,
+           "max_threads not a power of two");
+    cfg.max_threads = 4;
+    cfg.max_depth = 0;
+    expect(td_xray_init(&d, &cfg) == TD_E_INVALID_ARGUMENT, "max_depth 0");
+    cfg.max_depth = 8;
+    cfg.memory_size = mem_size - 1;
+    expect(td_xray_init(&d, &cfg) == TD_E_BAD_CONFIG, "memory too small");
+    cfg.memory_size = mem_size;
+    cfg.memory = (uint8_t *)mem + 4;
+    expect(td_xray_init(&d, &cfg) == TD_E_BAD_CONFIG, "misaligned memory");
+    cfg.memory = mem;
+    expect(td_xray_init(&d, &cfg) == TD_OK, "a right config");
+}
+
+static void test_xray_api(void)
+{
+    static uint64_t mem[(4 * (12 + 8 * 4)) / 8];
+    const xray_case *c = case_named("fdr-calls");
+    td_xray_decoder d;
+    td_xray_config cfg;
+    unsigned plain = 0, matched = 0, again = 0;
+    xenc e;
+    expect(sizeof(td_xray_decoder) <= 288, "td_xray_decoder is %zu bytes",
+           sizeof(td_xray_decoder));
+    expect(td_xray_calls_size(4, 8) == sizeof mem,
+           "td_xray_calls_size(4, 8) is %zu", td_xray_calls_size(4, 8));
+    check_refused_configs(mem, sizeof mem);
+    if (!expect(c != NULL, "no fdr-calls case"))
+        return;
+    xray_case_build(c, &e);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    td_xray_init(&d, &cfg);
+    expect(decode_whole(&d, e.buf, e.len, &plain) == TD_END,
+           "fdr-calls without a matcher");
+    cfg.memory = mem;
+    cfg.memory_size = sizeof mem;
+    cfg.max_threads = 4;
+    cfg.max_depth = 8;
+    td_xray_init(&d, &cfg);
+    expect(decode_whole(&d, e.buf, e.len, &matched) == TD_END &&
+               matched > plain,
+           "fdr-calls with a matcher: %u warnings, %u without", matched,
+           plain);
+    expect(td_xray_reset(&d) == TD_OK &&
+               decode_whole(&d, e.buf, e.len, &again) == TD_END &&
+               again == matched,
+           "after reset: %u warnings, want %u", again, matched);
+    expect(td_xray_reset(NULL) == TD_E_INVALID_ARGUMENT, "reset NULL");
+    xenc_free(&e);
+}
+
 const test_case xray_tests[] = {
     {"xray encoder cases", test_xray_cases},
     {"xray byte orders", test_xray_byte_order},
     {"xray golden logs", test_xray_golden},
     {"xray committed cases", test_xray_committed_cases},
     {"xray skipping function records", test_xray_skip_functions},
+    {"xray api", test_xray_api},
     {NULL, NULL},
 };

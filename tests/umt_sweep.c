@@ -21,6 +21,19 @@ umt_plan umt_plan_of(int answer, size_t k)
     return p;
 }
 
+td_umt_config umt_config(int mode, uint32_t flags, void *workspace,
+                         size_t size)
+{
+    td_umt_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
+    cfg.memory = workspace;
+    cfg.memory_size = size;
+    cfg.mode = mode;
+    return cfg;
+}
+
 umt_input umt_input_of(const uenc *e)
 {
     umt_input in;
@@ -137,6 +150,7 @@ umt_result umt_run(const umt_input *in, int mode, uint32_t flags,
     td_umt_decoder *d = malloc(sizeof *d);
     void *workspace = in->workspace ? malloc(in->workspace) : NULL;
     td_umt_event ev;
+    td_umt_config cfg = umt_config(mode, flags, workspace, in->workspace);
     umt_log log;
     FILE *out = NULL;
     int rc;
@@ -151,10 +165,10 @@ umt_result umt_run(const umt_input *in, int mode, uint32_t flags,
         out = open_memstream(&r.log, &r.log_len);
     umt_log_init(&log, out);
     log.as_skipped = logging == UMT_LOG_AS_SKIPPED;
-    if (td_umt_init_workspace(d, mode, flags, workspace, in->workspace) !=
-        TD_OK) {
+    if (td_umt_init(d, &cfg) != TD_OK) {
         protocol_error(&r, "init refused the workspace", in->workspace, 0);
-        td_umt_init(d, mode, flags);
+        cfg = umt_config(mode, flags, NULL, 0);
+        td_umt_init(d, &cfg);
     }
     for (;;) {
         rc = td_umt_next(d, &ev);
@@ -178,7 +192,8 @@ umt_result umt_run(const umt_input *in, int mode, uint32_t flags,
         fclose(out);
     }
     r.status = rc;
-    r.fault = *td_umt_fault(d, &r.file);
+    r.fault = *td_umt_fault(d);
+    r.file = td_umt_fault_file(d);
     if (rc < 0 && rc != TD_E_INTERNAL && rc != r.fault.code)
         protocol_error(&r, "status differs from the fault", (uint64_t)-rc,
                        (uint64_t)-r.fault.code);

@@ -49,10 +49,14 @@ typedef struct umt_input {
     const ufile *files; /* UF_COUNT of them */
     int cut_file;       /* -1, or the file that is cut */
     uint64_t cut_size;
-    size_t workspace; /* bytes for td_umt_init_workspace, 0: none */
+    size_t workspace; /* bytes of workspace (td_umt_config.memory), 0: none */
 } umt_input;
 
 umt_input umt_input_of(const uenc *e);
+
+/* The config of a mode with flags and a workspace (NULL: none). */
+td_umt_config umt_config(int mode, uint32_t flags, void *workspace,
+                         size_t size);
 
 typedef struct umt_result {
     char *log;

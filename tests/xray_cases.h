@@ -17,9 +17,9 @@ typedef struct xray_case {
     int status;           /* TD_END or the error expected */
     int64_t offset;       /* the error's offset relative to the builder's
                              xenc_mark(); NO_OFFSET when not checked */
-    uint32_t flags;       /* td_xray_init flags */
+    uint32_t flags;       /* td_xray_config.flags */
     const char *contains; /* a line fragment the event log must hold, with
-                             the call matcher attached; or NULL */
+                             a call matcher; or NULL */
 } xray_case;
 
 #define NO_OFFSET INT64_MIN

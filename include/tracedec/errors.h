@@ -175,7 +175,7 @@
     X(TD_E_SNAPPY_CORRUPT, -384, "snappy-corrupt",                            \
       "bad snappy compressed data")                                           \
     /* UMTracer/UMTIndex indexed traces (offsets are in the file that         \
-    * td_umt_fault() names). */                                               \
+    * td_umt_fault_file() names). */                                          \
     X(TD_E_UMT_VERSION, -400, "umt-version",                                  \
       "a UMT header version the format documents do not describe")            \
     /* impossible header: RowSize below the known fields, negative counts,    \

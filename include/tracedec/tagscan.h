@@ -46,6 +46,8 @@ enum td_tagscan_kind {
 
 typedef struct td_tagscan_event {
     int kind;         /* enum td_tagscan_kind */
+    uint32_t flags;   /* always 0: a text run ends at the next START or END,
+                         not with a TD_LAST_FRAGMENT */
     uint64_t offset;  /* START/END: offset of the tag's '<';
                          TEXT: offset of the fragment */
     uint64_t size;    /* bytes of the tag, or of the fragment */
@@ -75,23 +77,50 @@ typedef struct td_tagscan_state {
     char path[TD_TAGSCAN_PATH_MAX];
 } td_tagscan_state;
 
+/* What td_tagscan_init needs (the API shape at the top of <tracedec.h>).
+ * A NULL config means all zero. */
+typedef struct td_tagscan_config {
+    size_t size;     /* sizeof(td_tagscan_config) */
+    uint32_t flags;  /* none yet: 0 */
+    uint32_t source; /* the number the requests name (0 when the scanner
+                        is used alone) */
+} td_tagscan_config;
+
 typedef struct td_tagscan_decoder {
     td_input in;
     td_fault fault;
+    uint32_t source; /* the config's, kept for reset */
     td_tagscan_state st;
 } td_tagscan_decoder;
 
-/* Prepare a scanner. `source` is the number its requests name (0 when the
- * scanner is used alone). Returns TD_OK or TD_E_INVALID_ARGUMENT. */
-int td_tagscan_init(td_tagscan_decoder *s, uint32_t source);
+/* Prepare a scanner; cfg may be NULL. Returns TD_OK or
+ * TD_E_INVALID_ARGUMENT (NULL scanner, cfg->size below
+ * sizeof(td_tagscan_config), any flag: none is defined yet). */
+int td_tagscan_init(td_tagscan_decoder *s, const td_tagscan_config *cfg);
+
+/* Start again at the beginning of the input, with the same config.
+ * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL scanner). */
+int td_tagscan_reset(td_tagscan_decoder *s);
 
 /* TD_EVENT, TD_NEED_INPUT, TD_END (the input ended outside every element),
- * or an error, sticky: TD_E_TRUNCATED (the input ends inside a tag, a
- * comment or an open element), TD_E_TAGSCAN_SYNTAX, TD_E_TAGSCAN_MISMATCH,
- * TD_E_TAGSCAN_LIMIT. Pointers in *ev stay valid until the next call. */
+ * or an error, sticky until reset: TD_E_TRUNCATED (the input ends inside a
+ * tag, a comment or an open element), TD_E_TAGSCAN_SYNTAX,
+ * TD_E_TAGSCAN_MISMATCH, TD_E_TAGSCAN_LIMIT, TD_E_INVALID_ARGUMENT (NULL
+ * scanner or event). Pointers in *ev stay valid until the next call. */
 int td_tagscan_next(td_tagscan_decoder *s, td_tagscan_event *ev);
+
+/* The outstanding request, valid after next() returned TD_NEED_INPUT.
+ * Returns no error. */
 const td_request *td_tagscan_request(const td_tagscan_decoder *s);
+
+/* Answer the request: len bytes from the requested offset, or 0 at the end
+ * of the input. The bytes must stay valid until next() asks for input
+ * again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL scanner),
+ * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
+ * sticky error. */
 int td_tagscan_feed(td_tagscan_decoder *s, const void *data, size_t len);
+
+/* The sticky error: code 0 while healthy. Returns no error. */
 const td_fault *td_tagscan_fault(const td_tagscan_decoder *s);
 
 #ifdef __cplusplus

@@ -9,7 +9,7 @@
  * that file from the requested offset, or fewer only where the file ends.
  * min_len never exceeds TD_UMT_MAX_REQUEST. Every offset is 64-bit.
  *
- * Modes (td_umt_init):
+ * Modes (td_umt_config.mode):
  *   TD_UMT_DECODE     the execution records in order: exec.offsets and
  *                     exec.vtable, with the instruction, syscall, thread
  *                     and context map tables looked up by random access;
@@ -28,7 +28,7 @@
  *
  * Memory: the decoder is its struct (at most 512 bytes: 512 on x86-64, 480
  * on 32-bit targets), plus an optional workspace from the caller
- * (td_umt_init_workspace). Without one it keeps O(1) state in every mode:
+ * (td_umt_config.memory). Without one it keeps O(1) state in every mode:
  * thread chains are walked one at a time after the records. With one,
  * offsets and prev/next pairs are read ahead in batches, each thread's
  * chain is followed during the record pass (one state per thread), and
@@ -36,7 +36,7 @@
  * payloads (memory dumps up to 100 MB, operand values, strings) arrive as
  * BYTES fragments either way.
  *
- * Errors (sticky; td_umt_fault() says which file the offset is in):
+ * Errors (sticky; td_umt_fault_file() says which file the offset is in):
  * TD_E_TRUNCATED when a file is shorter than its structures, TD_E_UMT_*
  * for wrong bytes, TD_E_TAGSCAN_* for trace.xml, TD_E_INVALID_ARGUMENT.
  * Each has a reason naming the check.
@@ -267,9 +267,9 @@ typedef struct td_umt_map_entry { /* regInfo */
 typedef struct td_umt_event {
     int kind;        /* enum td_umt_event_kind */
     uint32_t flags;  /* TD_LAST_FRAGMENT */
-    uint32_t file;   /* enum td_umt_file holding what it describes */
-    uint64_t offset; /* absolute offset in that file */
+    uint64_t offset; /* absolute offset in `file` */
     uint64_t size;   /* bytes it occupies there */
+    uint32_t file;   /* enum td_umt_file holding what it describes */
     int64_t eid;     /* the execution record it belongs to, else -1 */
 
     struct {
@@ -541,34 +541,43 @@ typedef struct td_umt_decoder {
     } u;
 } td_umt_decoder;
 
-/* Prepare a decoder: mode is enum td_umt_mode, flags TD_UMT_* init flags.
- * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL, unknown mode or flag, both
- * string layouts). */
-int td_umt_init(td_umt_decoder *d, int mode, uint32_t flags);
-
-/* The smallest workspace td_umt_init_workspace accepts. */
+/* The smallest workspace td_umt_init accepts. */
 #define TD_UMT_WORKSPACE_MIN 4096
 
-/* td_umt_init with a workspace: `size` bytes, 8-byte aligned, that outlive
- * the decoder. After a few bytes where the decoder notes how it uses the
- * rest (48 on x86-64), a quarter holds batches of exec.offsets and of
- * exec.prev_next.column pairs read ahead (8192 records at most), a quarter
- * the state of each thread's chain in VALIDATE (32 bytes a thread: with
- * more threads than fit, chains are walked after the records as without a
- * workspace), half a cache of instruction summaries (16 bytes each) for
- * TD_UMT_SKIP_INSTRUCTIONS. The events and errors do not depend on the
- * workspace; only the requests do. The CLI gives 2 MiB: room for 16383
- * threads and 32768 summaries. Returns what td_umt_init returns, or
- * TD_E_BAD_CONFIG (size below TD_UMT_WORKSPACE_MIN, misaligned). */
-int td_umt_init_workspace(td_umt_decoder *d, int mode, uint32_t flags,
-                          void *workspace, size_t size);
+/* What td_umt_init needs (the API shape at the top of <tracedec.h>). */
+typedef struct td_umt_config {
+    size_t size;        /* sizeof(td_umt_config) */
+    uint32_t flags;     /* TD_UMT_* init flags */
+    void *memory;       /* the workspace, or NULL for none */
+    size_t memory_size; /* at least TD_UMT_WORKSPACE_MIN */
+    int mode;           /* enum td_umt_mode */
+} td_umt_config;
 
-/* Start again from the beginning with the same mode, flags and workspace. */
+/* Prepare a decoder. The workspace, when there is one, is memory_size
+ * bytes, 8-byte aligned, that outlive the decoder. After a few bytes where
+ * the decoder notes how it uses the rest (48 on x86-64), a quarter holds
+ * batches of exec.offsets and of exec.prev_next.column pairs read ahead
+ * (8192 records at most), a quarter the state of each thread's chain in
+ * VALIDATE (32 bytes a thread: with more threads than fit, chains are
+ * walked after the records as without a workspace), half a cache of
+ * instruction summaries (16 bytes each) for TD_UMT_SKIP_INSTRUCTIONS. The
+ * events and errors do not depend on the workspace; only the requests do.
+ * The CLI gives 2 MiB: room for 16383 threads and 32768 summaries.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder or config, cfg->size
+ * below sizeof(td_umt_config), unknown mode or flag, both string layouts)
+ * or TD_E_BAD_CONFIG (a workspace below TD_UMT_WORKSPACE_MIN bytes or not
+ * 8-byte aligned). */
+int td_umt_init(td_umt_decoder *d, const td_umt_config *cfg);
+
+/* Start again from the beginning with the same config. Returns TD_OK or
+ * TD_E_INVALID_ARGUMENT (NULL decoder). */
 int td_umt_reset(td_umt_decoder *d);
 
 /* The next event: TD_EVENT, TD_NEED_INPUT (see td_umt_request), TD_END or
- * an error (sticky until reset). Pointers in *ev (names, values, payload
- * data, paths, reasons) stay valid until the next call on the decoder.
+ * an error, sticky until reset: TD_E_TRUNCATED, every TD_E_UMT_*,
+ * TD_E_TAGSCAN_* (trace.xml), TD_E_INVALID_ARGUMENT (NULL decoder or
+ * event). Pointers in *ev (names, values, payload data, paths, reasons)
+ * stay valid until the next call on the decoder.
  *
  * Event order. TRACE first (DECODE, VALIDATE). VALIDATE then gives each
  * table (TABLE then its rows: modules, threads, address ranges,
@@ -582,20 +591,25 @@ int td_umt_reset(td_umt_decoder *d);
  * about. STREAM gives TRACE-less RECORDs, each + BYTES of its data. */
 int td_umt_next(td_umt_decoder *d, td_umt_event *ev);
 
-/* The outstanding request, valid after next() returned TD_NEED_INPUT. */
+/* The outstanding request, valid after next() returned TD_NEED_INPUT.
+ * Returns no error. */
 const td_request *td_umt_request(const td_umt_decoder *d);
 
 /* Answer the request: len bytes of file rq->source from rq->offset (at
  * least min_len unless the file ends there; 0 at end of file). The bytes
  * must stay valid until next() asks for input again. Returns TD_OK,
- * TD_E_PROTOCOL or the sticky error. */
+ * TD_E_INVALID_ARGUMENT (NULL decoder), TD_E_PROTOCOL (no request
+ * outstanding, NULL data with len > 0) or the sticky error. */
 int td_umt_feed(td_umt_decoder *d, const void *data, size_t len);
 
-/* The sticky error; *file (may be NULL) is the enum td_umt_file its offset
- * is in. */
-const td_fault *td_umt_fault(const td_umt_decoder *d, uint32_t *file);
+/* The sticky error: code 0 while healthy. Returns no error. */
+const td_fault *td_umt_fault(const td_umt_decoder *d);
 
-/* The string layout in use (enum td_umt_layout). */
+/* The file (enum td_umt_file) the sticky error's offset is in; 0 while
+ * healthy. Returns no error. */
+uint32_t td_umt_fault_file(const td_umt_decoder *d);
+
+/* The string layout in use (enum td_umt_layout). Returns no error. */
 int td_umt_layout(const td_umt_decoder *d);
 
 #ifdef __cplusplus

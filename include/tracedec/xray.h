@@ -3,9 +3,10 @@
  * basic ("naive") mode versions 1 to 3, little- and big-endian.
  *
  * Follows the contract at the top of <tracedec.h>. One forward pass, no
- * workspace: the decoder struct is all the memory it needs (at most 256
- * bytes). Requests always name the byte after the last one taken, so the
- * input can be a pipe or a socket.
+ * workspace: the decoder struct is all the memory it needs (at most 288
+ * bytes), plus the memory of the optional call matcher (see
+ * td_xray_config). Requests always name the byte after the last one taken,
+ * so the input can be a pipe or a socket.
  */
 #ifndef TRACEDEC_XRAY_H
 #define TRACEDEC_XRAY_H
@@ -91,7 +92,7 @@ typedef struct td_xray_event {
         int action;            /* enum td_xray_action */
         int32_t func_id;       /* FDR: 28 bits unsigned; basic: 32 signed */
         uint32_t delta;        /* FDR tsc delta; 0 in basic mode */
-        /* Filled only when a call matcher is attached: */
+        /* Filled only with a call matcher (td_xray_config): */
         uint32_t depth;        /* open frames on this thread afterwards */
         uint32_t closed;       /* exits: frames this exit closes; 0 when it
                                   matched no entry, more than 1 when exits
@@ -124,21 +125,60 @@ typedef struct td_xray_event {
     } warning;
 } td_xray_event;
 
-/* init() flags */
+/* init() flags (td_xray_config.flags) */
 #define TD_XRAY_RECOVER_TYPED_EXTENTS 1u /* skip the bytes lost to the
     compiler-rt <= 14 typed-event extents bug with a warning instead of
     stopping with TD_E_XRAY_TYPED_EVENT_EXTENTS */
 #define TD_XRAY_SKIP_FUNCTIONS 2u /* check function records (and match
-    them, with a call matcher attached) but hand out no FUNCTION events:
-    validation at memory speed */
+    them, with a call matcher) but hand out no FUNCTION events: validation
+    at memory speed */
 
-struct td_xray_calls;
+/* ---- Call matching (optional) ------------------------------------------
+ * With memory for it in td_xray_config, the decoder matches function exits
+ * to entries per (pid, tid), fills function.depth and function.closed, and
+ * reports warning events: an exit without an entry (a thread's trace that
+ * starts mid-stack, or lost buffers), an exit that skipped open frames
+ * (lost exits), and frames still open at the end. A trace with more
+ * threads than max_threads ends in TD_E_LIMIT. */
+
+/* Largest max_threads and max_depth accepted. */
+#define TD_XRAY_CALLS_MAX (1u << 24)
+
+/* Bytes of memory a call matcher of max_threads threads and max_depth
+ * frames per thread needs; 0 when a size is above TD_XRAY_CALLS_MAX or
+ * the total does not fit in size_t. */
+size_t td_xray_calls_size(uint32_t max_threads, uint32_t max_depth);
+
+/* What td_xray_init needs (the API shape at the top of <tracedec.h>). */
+typedef struct td_xray_config {
+    size_t size;          /* sizeof(td_xray_config) */
+    uint32_t flags;       /* 0 or TD_XRAY_* init flags */
+    void *memory;         /* the call matcher's memory: at least
+                             td_xray_calls_size(max_threads, max_depth)
+                             bytes, 8-byte aligned, that outlive the
+                             decoder; NULL for no call matcher */
+    size_t memory_size;
+    uint32_t max_threads; /* call matcher: threads, a power of two */
+    uint32_t max_depth;   /* call matcher: frames recorded per thread */
+} td_xray_config;
+
+/* The call matcher's state inside the decoder (fields are private). */
+typedef struct td_xray_calls {
+    uint64_t *keys;       /* per slot: (pid << 32 | tid) + 1, 0 = free */
+    uint32_t *depths;     /* per slot: open frames (may exceed max_depth) */
+    int32_t *frames;      /* per slot: max_depth function ids */
+    uint32_t max_threads; /* slots, a power of two; 0 = no matcher */
+    uint32_t max_depth;
+    uint32_t used;
+    uint32_t cached;      /* slot of the last thread looked up */
+    uint32_t unwind_slot; /* where the end-of-trace report has got to */
+} td_xray_calls;
 
 /* The decoder. Allocate it anywhere; its fields are private. */
 typedef struct td_xray_decoder {
     td_input in;
     td_fault fault;
-    struct td_xray_calls *calls; /* optional call matcher, see below */
+    td_xray_calls calls;   /* the optional call matcher */
     uint64_t buffer_size;  /* header bytes 16..23 (FDR v1 buffer stride) */
     uint64_t block_end;    /* absolute end of the current buffer, 0 = none */
     uint64_t payload_left; /* event payload bytes still to deliver */
@@ -162,71 +202,43 @@ typedef struct td_xray_decoder {
     uint64_t pending_offset;
 } td_xray_decoder;
 
-/* Prepare a decoder for a new input. `flags` is 0 or TD_XRAY_* init flags.
- * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder, unknown flag). */
-int td_xray_init(td_xray_decoder *d, uint32_t flags);
+/* Prepare a decoder for a new input, with the call matcher in
+ * cfg->memory when there is one (max_threads and max_depth are then
+ * read; without memory they are not).
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder or config, cfg->size
+ * below sizeof(td_xray_config), unknown flag; with memory: a zero size,
+ * a size above TD_XRAY_CALLS_MAX, max_threads not a power of two) or
+ * TD_E_BAD_CONFIG (memory smaller than td_xray_calls_size() or not 8-byte
+ * aligned). */
+int td_xray_init(td_xray_decoder *d, const td_xray_config *cfg);
 
-/* Forget the input and any error; keep the flags and the call matcher
- * (which is reset too). Returns TD_OK or TD_E_INVALID_ARGUMENT. */
+/* Forget the input and any error, and empty the call matcher; keep the
+ * config. Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL decoder). */
 int td_xray_reset(td_xray_decoder *d);
 
 /* Decode the next event into *ev.
  * Returns TD_EVENT, TD_NEED_INPUT (see td_xray_request), TD_END, or a
  * negative error; errors are sticky until reset, see td_xray_fault().
- * Errors: TD_E_TRUNCATED, every TD_E_XRAY_*, TD_E_INVALID_ARGUMENT,
- * TD_E_LIMIT (from an attached call matcher).
+ * Errors: TD_E_TRUNCATED, every TD_E_XRAY_*, TD_E_INVALID_ARGUMENT
+ * (NULL decoder or event), TD_E_LIMIT (more threads than the call
+ * matcher's max_threads).
  * Pointers in *ev (payload.data, warning.reason) stay valid until the next
  * call on this decoder; reason strings are static. */
 int td_xray_next(td_xray_decoder *d, td_xray_event *ev);
 
-/* The outstanding request, valid after next() returned TD_NEED_INPUT. */
+/* The outstanding request, valid after next() returned TD_NEED_INPUT.
+ * Returns no error. */
 const td_request *td_xray_request(const td_xray_decoder *d);
 
 /* Answer the request: `len` bytes starting at the requested offset, or
  * len == 0 for end of file. The bytes must stay valid and unchanged until
  * next() returns TD_NEED_INPUT again (or the decoder is reset).
- * Returns TD_OK, TD_E_PROTOCOL (no request outstanding, NULL data with
- * len > 0) or the sticky error. */
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder), TD_E_PROTOCOL (no
+ * request outstanding, NULL data with len > 0) or the sticky error. */
 int td_xray_feed(td_xray_decoder *d, const void *data, size_t len);
 
-/* The sticky error: code 0 while healthy. */
+/* The sticky error: code 0 while healthy. Returns no error. */
 const td_fault *td_xray_fault(const td_xray_decoder *d);
-
-/* ---- Call matching (optional) ------------------------------------------
- * Matches function exits to entries per (pid, tid) with caller memory, and
- * makes the decoder report warning events: an exit without an entry (a
- * thread's trace that starts mid-stack, or lost buffers), an exit that
- * skipped open frames (lost exits), and frames still open at the end.
- * Memory: td_xray_calls_size(threads, depth) bytes, aligned for uint64_t. */
-typedef struct td_xray_calls {
-    uint64_t *keys;       /* per slot: (pid << 32 | tid) + 1, 0 = free */
-    uint32_t *depths;     /* per slot: open frames (may exceed max_depth) */
-    int32_t *frames;      /* per slot: max_depth function ids */
-    uint32_t max_threads; /* slots, a power of two */
-    uint32_t max_depth;
-    uint32_t used;
-    uint32_t cached;      /* slot of the last thread looked up */
-    uint32_t unwind_slot; /* where the end-of-trace report has got to */
-} td_xray_calls;
-
-/* Largest max_threads and max_depth accepted. */
-#define TD_XRAY_CALLS_MAX (1u << 24)
-
-/* Bytes of memory td_xray_calls_init needs; 0 when a size is above
- * TD_XRAY_CALLS_MAX or the total does not fit in size_t. */
-size_t td_xray_calls_size(uint32_t max_threads, uint32_t max_depth);
-
-/* Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL, zero sizes, sizes above
- * TD_XRAY_CALLS_MAX, max_threads not a power of two) or TD_E_BAD_CONFIG (memory smaller than
- * td_xray_calls_size() or not 8-byte aligned). The memory must outlive the
- * matcher. */
-int td_xray_calls_init(td_xray_calls *c, void *mem, size_t mem_size,
-                       uint32_t max_threads, uint32_t max_depth);
-
-/* Attach (or with NULL detach) a matcher to a decoder. A trace with more
- * threads than max_threads ends in TD_E_LIMIT. Returns TD_OK or
- * TD_E_INVALID_ARGUMENT. */
-int td_xray_attach_calls(td_xray_decoder *d, td_xray_calls *c);
 
 #ifdef __cplusplus
 }

@@ -32,14 +32,13 @@ bool umt_is_trace_dir(const char *path)
 typedef int (*umt_consumer)(void *ctx, const td_umt_event *ev);
 
 /* The decoder's workspace: read-ahead batches, thread chains and
- * instruction summaries (see td_umt_init_workspace). */
+ * instruction summaries (see td_umt_init). */
 #define WORKSPACE_SIZE ((size_t)2 << 20)
 
 static void report(const cli_options *o, const td_umt_decoder *d)
 {
-    uint32_t file;
-    const td_fault *f = td_umt_fault(d, &file);
-    const char *name = td_umt_file_name((int)file);
+    const td_fault *f = td_umt_fault(d);
+    const char *name = td_umt_file_name((int)td_umt_fault_file(d));
     fprintf(stderr, "%s/%s:%" PRIu64 ": %s: %s\n", o->path, name ? name : "?",
             f->offset, td_error_name(f->code),
             f->reason != NULL ? f->reason : td_error_text(f->code));
@@ -62,6 +61,7 @@ static int run(const cli_options *o, int mode, uint32_t flags,
     td_umt_decoder *d = malloc(sizeof *d);
     td_umt_event *ev = malloc(sizeof *ev);
     void *workspace = malloc(WORKSPACE_SIZE);
+    td_umt_config cfg;
     dir_host h;
     int rc, status = EXIT_VALID, i;
     for (i = 0; i < TD_UMT_FILE_COUNT; i++)
@@ -77,7 +77,13 @@ static int run(const cli_options *o, int mode, uint32_t flags,
         free(workspace);
         return EXIT_USAGE;
     }
-    td_umt_init_workspace(d, mode, flags, workspace, WORKSPACE_SIZE);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
+    cfg.memory = workspace;
+    cfg.memory_size = WORKSPACE_SIZE;
+    cfg.mode = mode;
+    td_umt_init(d, &cfg);
     while ((rc = td_umt_next(d, ev)) != TD_END) {
         const uint8_t *data;
         size_t len;

@@ -32,30 +32,31 @@ typedef struct decode_run {
     host *h;
     out out;            /* dumps' and conversions' standard output */
     td_xray_decoder d;
-    td_xray_calls calls;
     void *calls_mem;
 } decode_run;
 
 static int setup(decode_run *r, const cli_options *o, host *h, bool match,
                  uint32_t flags)
 {
+    td_xray_config cfg;
     memset(r, 0, sizeof *r);
     r->o = o;
     r->h = h;
     out_init(&r->out, stdout);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
     if (o->recover)
-        flags |= TD_XRAY_RECOVER_TYPED_EXTENTS;
-    td_xray_init(&r->d, flags);
-    if (!match)
-        return 0;
-    r->calls_mem = malloc(td_xray_calls_size(MATCH_THREADS, MATCH_DEPTH));
-    if (r->calls_mem == NULL ||
-        td_xray_calls_init(&r->calls, r->calls_mem,
-                           td_xray_calls_size(MATCH_THREADS, MATCH_DEPTH),
-                           MATCH_THREADS, MATCH_DEPTH) != TD_OK) {
-        return out_of_memory();
+        cfg.flags |= TD_XRAY_RECOVER_TYPED_EXTENTS;
+    if (match) {
+        cfg.memory_size = td_xray_calls_size(MATCH_THREADS, MATCH_DEPTH);
+        cfg.memory = r->calls_mem = malloc(cfg.memory_size);
+        cfg.max_threads = MATCH_THREADS;
+        cfg.max_depth = MATCH_DEPTH;
     }
-    td_xray_attach_calls(&r->d, &r->calls);
+    if (match && r->calls_mem == NULL)
+        return out_of_memory();
+    td_xray_init(&r->d, &cfg); /* cannot fail: the config is well formed */
     return 0;
 }
 

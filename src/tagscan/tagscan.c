@@ -130,14 +130,30 @@ int tdi_tagscan_step(td_tagscan_state *st, td_input *in, td_fault *f,
     }
 }
 
-int td_tagscan_init(td_tagscan_decoder *s, uint32_t source)
+/* Begin at offset 0 of `source`. */
+static void start(td_tagscan_decoder *s, uint32_t source)
 {
-    if (s == NULL)
-        return TD_E_INVALID_ARGUMENT;
     memset(s, 0, sizeof *s);
     tdi_input_init(&s->in);
     tdi_input_seek(&s->in, source, 0);
+    s->source = source;
     tdi_tagscan_state_init(&s->st);
+}
+
+int td_tagscan_init(td_tagscan_decoder *s, const td_tagscan_config *cfg)
+{
+    if (s == NULL ||
+        (cfg != NULL && (cfg->size < sizeof *cfg || cfg->flags != 0)))
+        return TD_E_INVALID_ARGUMENT;
+    start(s, cfg != NULL ? cfg->source : 0);
+    return TD_OK;
+}
+
+int td_tagscan_reset(td_tagscan_decoder *s)
+{
+    if (s == NULL)
+        return TD_E_INVALID_ARGUMENT;
+    start(s, s->source);
     return TD_OK;
 }
 

@@ -157,16 +157,10 @@ static int run_pass(td_umt_decoder *d, td_umt_event *ev)
     }
 }
 
-int td_umt_init_workspace(td_umt_decoder *d, int mode, uint32_t flags,
-                          void *workspace, size_t size)
+/* Begin the mode's first pass; workspace NULL: none. */
+static void start(td_umt_decoder *d, int mode, uint32_t flags,
+                  void *workspace, size_t size)
 {
-    if (d == NULL || mode < TD_UMT_DECODE || mode > TD_UMT_XML ||
-        (flags & ~KNOWN_FLAGS) != 0 ||
-        (flags & TD_UMT_STRINGS_2013 && flags & TD_UMT_STRINGS_AS_BUILT))
-        return TD_E_INVALID_ARGUMENT;
-    if (workspace != NULL &&
-        (size < TD_UMT_WORKSPACE_MIN || ((uintptr_t)workspace & 7) != 0))
-        return TD_E_BAD_CONFIG;
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     d->workspace = workspace;
@@ -179,20 +173,29 @@ int td_umt_init_workspace(td_umt_decoder *d, int mode, uint32_t flags,
                 : (flags & TD_UMT_STRINGS_AS_BUILT) ? TD_UMT_LAYOUT_AS_BUILT
                                                     : TD_UMT_LAYOUT_UNKNOWN;
     begin_pass(d, first_pass(mode));
-    return TD_OK;
 }
 
-int td_umt_init(td_umt_decoder *d, int mode, uint32_t flags)
+int td_umt_init(td_umt_decoder *d, const td_umt_config *cfg)
 {
-    return td_umt_init_workspace(d, mode, flags, NULL, 0);
+    if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+        cfg->mode < TD_UMT_DECODE || cfg->mode > TD_UMT_XML ||
+        (cfg->flags & ~KNOWN_FLAGS) != 0 ||
+        (cfg->flags & TD_UMT_STRINGS_2013 &&
+         cfg->flags & TD_UMT_STRINGS_AS_BUILT))
+        return TD_E_INVALID_ARGUMENT;
+    if (cfg->memory != NULL && (cfg->memory_size < TD_UMT_WORKSPACE_MIN ||
+                                ((uintptr_t)cfg->memory & 7) != 0))
+        return TD_E_BAD_CONFIG;
+    start(d, cfg->mode, cfg->flags, cfg->memory, cfg->memory_size);
+    return TD_OK;
 }
 
 int td_umt_reset(td_umt_decoder *d)
 {
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
-    return td_umt_init_workspace(d, d->mode, d->flags, d->workspace,
-                                 d->workspace_size);
+    start(d, d->mode, d->flags, d->workspace, d->workspace_size);
+    return TD_OK;
 }
 
 int td_umt_next(td_umt_decoder *d, td_umt_event *ev)
@@ -223,11 +226,14 @@ int td_umt_feed(td_umt_decoder *d, const void *data, size_t len)
     return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
-const td_fault *td_umt_fault(const td_umt_decoder *d, uint32_t *file)
+const td_fault *td_umt_fault(const td_umt_decoder *d)
 {
-    if (file != NULL)
-        *file = d->fault_file;
     return &d->fault;
+}
+
+uint32_t td_umt_fault_file(const td_umt_decoder *d)
+{
+    return d->fault_file;
 }
 
 int td_umt_layout(const td_umt_decoder *d)

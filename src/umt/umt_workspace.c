@@ -1,5 +1,5 @@
 /*
- * umt_workspace.c - the caller's workspace (td_umt_init_workspace): where
+ * umt_workspace.c - the caller's workspace (td_umt_config.memory): where
  * the batches of offsets and prev/next pairs, the thread chains and the
  * instruction summaries are.
  *

@@ -27,7 +27,29 @@ size_t td_xray_calls_size(uint32_t max_threads, uint32_t max_depth)
     return (size_t)total == total ? (size_t)total : 0;
 }
 
-static void clear_table(td_xray_calls *c)
+int tdi_xray_calls_init(td_xray_calls *c, const td_xray_config *cfg)
+{
+    size_t need = td_xray_calls_size(cfg->max_threads, cfg->max_depth);
+    uint8_t *base = cfg->memory;
+    memset(c, 0, sizeof *c);
+    if (base == NULL)
+        return TD_OK;
+    if (cfg->max_threads == 0 || cfg->max_depth == 0 ||
+        cfg->max_threads > TD_XRAY_CALLS_MAX ||
+        cfg->max_depth > TD_XRAY_CALLS_MAX ||
+        (cfg->max_threads & (cfg->max_threads - 1)) != 0)
+        return TD_E_INVALID_ARGUMENT;
+    if (need == 0 || cfg->memory_size < need || ((uintptr_t)base & 7u) != 0)
+        return TD_E_BAD_CONFIG;
+    c->keys = (uint64_t *)(void *)base;
+    c->depths = (uint32_t *)(void *)(base + (size_t)cfg->max_threads * 8);
+    c->frames = (int32_t *)(void *)(base + (size_t)cfg->max_threads * 12);
+    c->max_threads = cfg->max_threads;
+    c->max_depth = cfg->max_depth;
+    return TD_OK;
+}
+
+void tdi_xray_calls_clear(td_xray_calls *c)
 {
     uint32_t i;
     for (i = 0; i < c->max_threads; i++)
@@ -35,36 +57,6 @@ static void clear_table(td_xray_calls *c)
     c->used = 0;
     c->cached = 0;
     c->unwind_slot = 0;
-}
-
-int td_xray_calls_init(td_xray_calls *c, void *mem, size_t mem_size,
-                       uint32_t max_threads, uint32_t max_depth)
-{
-    size_t need = td_xray_calls_size(max_threads, max_depth);
-    uint8_t *base = mem;
-    if (c == NULL || mem == NULL || max_threads == 0 || max_depth == 0 ||
-        max_threads > TD_XRAY_CALLS_MAX || max_depth > TD_XRAY_CALLS_MAX ||
-        (max_threads & (max_threads - 1)) != 0)
-        return TD_E_INVALID_ARGUMENT;
-    if (need == 0 || mem_size < need || ((uintptr_t)mem & 7u) != 0)
-        return TD_E_BAD_CONFIG;
-    c->keys = (uint64_t *)(void *)base;
-    c->depths = (uint32_t *)(void *)(base + (size_t)max_threads * 8);
-    c->frames = (int32_t *)(void *)(base + (size_t)max_threads * 12);
-    c->max_threads = max_threads;
-    c->max_depth = max_depth;
-    clear_table(c);
-    return TD_OK;
-}
-
-int td_xray_attach_calls(td_xray_decoder *d, td_xray_calls *c)
-{
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    d->calls = c;
-    if (c != NULL)
-        clear_table(c);
-    return TD_OK;
 }
 
 static uint32_t hash_key(uint64_t key)
@@ -139,12 +131,12 @@ static uint32_t pop(td_xray_decoder *d, td_xray_calls *c, uint32_t slot,
 
 int tdi_xray_match_call(td_xray_decoder *d, td_xray_event *ev)
 {
-    td_xray_calls *c = d->calls;
+    td_xray_calls *c = &d->calls;
     uint64_t key;
     uint32_t slot;
     ev->function.depth = 0;
     ev->function.closed = 0;
-    if (c == NULL)
+    if (!xray_matching(d))
         return TD_EVENT;
     key = (uint64_t)(uint32_t)ev->pid << 32 | (uint32_t)ev->tid;
     slot = thread_slot(c, key);
@@ -164,9 +156,9 @@ int tdi_xray_match_call(td_xray_decoder *d, td_xray_event *ev)
 
 int tdi_xray_unwind(td_xray_decoder *d)
 {
-    td_xray_calls *c = d->calls;
+    td_xray_calls *c = &d->calls;
     d->state = XS_UNWIND;
-    while (c != NULL && c->unwind_slot < c->max_threads) {
+    while (c->unwind_slot < c->max_threads) {
         uint32_t slot = c->unwind_slot++;
         uint32_t depth = c->depths[slot];
         uint64_t key = c->keys[slot];

@@ -14,31 +14,45 @@
 #include "../common/mem.h"
 
 /* The decoder must stay small enough for constrained hosts. */
-typedef char tdi_xray_decoder_fits_256_bytes
-    [sizeof(td_xray_decoder) <= 256 ? 1 : -1];
+typedef char tdi_xray_decoder_fits_288_bytes
+    [sizeof(td_xray_decoder) <= 288 ? 1 : -1];
 
-int td_xray_init(td_xray_decoder *d, uint32_t flags)
+#define KNOWN_FLAGS (TD_XRAY_RECOVER_TYPED_EXTENTS | TD_XRAY_SKIP_FUNCTIONS)
+
+/* Begin at the file header with these flags and this (empty) matcher. */
+static void start(td_xray_decoder *d, uint32_t flags,
+                  const td_xray_calls *calls)
 {
-    if (d == NULL ||
-        (flags & ~(TD_XRAY_RECOVER_TYPED_EXTENTS | TD_XRAY_SKIP_FUNCTIONS)) != 0)
-        return TD_E_INVALID_ARGUMENT;
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     d->flags = flags;
+    d->calls = *calls;
+    tdi_xray_calls_clear(&d->calls);
     d->state = XS_HEADER;
+}
+
+int td_xray_init(td_xray_decoder *d, const td_xray_config *cfg)
+{
+    td_xray_calls calls;
+    int rc;
+    if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+        (cfg->flags & ~KNOWN_FLAGS) != 0)
+        return TD_E_INVALID_ARGUMENT;
+    rc = tdi_xray_calls_init(&calls, cfg);
+    if (rc != TD_OK)
+        return rc;
+    start(d, cfg->flags, &calls);
     return TD_OK;
 }
 
 int td_xray_reset(td_xray_decoder *d)
 {
-    td_xray_calls *calls;
-    uint32_t flags;
+    td_xray_calls calls;
     if (d == NULL)
         return TD_E_INVALID_ARGUMENT;
     calls = d->calls;
-    flags = d->flags;
-    td_xray_init(d, flags);
-    return td_xray_attach_calls(d, calls);
+    start(d, d->flags, &calls);
+    return TD_OK;
 }
 
 const td_request *td_xray_request(const td_xray_decoder *d)

@@ -267,7 +267,7 @@ int tdi_xray_fdr_record(td_xray_decoder *d, td_xray_event *ev)
         if (rc != TD_OK)
             return rc;
     }
-    if ((d->flags & TD_XRAY_SKIP_FUNCTIONS) && d->calls == NULL) {
+    if ((d->flags & TD_XRAY_SKIP_FUNCTIONS) && !xray_matching(d)) {
         tdi_xray_fdr_skim(d);
         at = tdi_input_tell(in);
         if (d->block_end != 0 && at == d->block_end)

@@ -71,9 +71,22 @@ static inline void xray_context(const td_xray_decoder *d, td_xray_event *ev)
     ev->pid = d->pid;
 }
 
+/* A call matcher came with the config. */
+static inline bool xray_matching(const td_xray_decoder *d)
+{
+    return d->calls.max_threads != 0;
+}
+
 /* Queue a warning for the next call to next(). */
 void tdi_xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
                         int32_t func_id, uint32_t count);
+
+/* Point the call matcher at cfg->memory (none when it is NULL), checking
+ * its sizes. Returns TD_OK, TD_E_INVALID_ARGUMENT or TD_E_BAD_CONFIG. */
+int tdi_xray_calls_init(td_xray_calls *c, const td_xray_config *cfg);
+
+/* Empty the call matcher: no thread, no open frame. */
+void tdi_xray_calls_clear(td_xray_calls *c);
 
 /* Tell the call matcher about a FUNCTION event; fills function.depth and
  * function.closed and may queue a warning. Returns TD_EVENT or TD_E_LIMIT. */
