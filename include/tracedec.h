@@ -38,8 +38,10 @@
  *   int td_FMT_feed(td_FMT_decoder *d, const void *data, size_t len);
  *   const td_fault *td_FMT_fault(const td_FMT_decoder *d);
  *
- * init() accepts a NULL config where the format needs no memory (all
- * settings 0). More detail about an error than td_fault holds (which UMT
+ * init() accepts a NULL config, meaning every setting 0, where the
+ * format needs no memory or only optional memory (drmem, tagscan, sqlite,
+ * rvn; xray without a call matcher, umt in DECODE mode without a
+ * workspace). More detail about an error than td_fault holds (which UMT
  * file, which zip member) comes from an accessor of the format. Every
  * function's comment in the format's header lists the errors it returns.
  * Payloads longer than a span arrive as fragments, the last one flagged

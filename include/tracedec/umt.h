@@ -563,8 +563,9 @@ typedef struct td_umt_config {
  * instruction summaries (16 bytes each) for TD_UMT_SKIP_INSTRUCTIONS. The
  * events and errors do not depend on the workspace; only the requests do.
  * The CLI gives 2 MiB: room for 16383 threads and 32768 summaries.
- * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder or config, cfg->size
- * below sizeof(td_umt_config), unknown mode or flag, both string layouts)
+ * A NULL config is every setting 0: DECODE, no flags, no workspace.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder, cfg->size below
+ * sizeof(td_umt_config), unknown mode or flag, both string layouts)
  * or TD_E_BAD_CONFIG (a workspace below TD_UMT_WORKSPACE_MIN bytes or not
  * 8-byte aligned). */
 int td_umt_init(td_umt_decoder *d, const td_umt_config *cfg);

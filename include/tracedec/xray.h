@@ -204,8 +204,9 @@ typedef struct td_xray_decoder {
 
 /* Prepare a decoder for a new input, with the call matcher in
  * cfg->memory when there is one (max_threads and max_depth are then
- * read; without memory they are not).
- * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder or config, cfg->size
+ * read; without memory they are not). A NULL config is every setting 0:
+ * no flags, no call matcher.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder, cfg->size
  * below sizeof(td_xray_config), unknown flag; with memory: a zero size,
  * a size above TD_XRAY_CALLS_MAX, max_threads not a power of two) or
  * TD_E_BAD_CONFIG (memory smaller than td_xray_calls_size() or not 8-byte

@@ -177,7 +177,11 @@ static void start(td_umt_decoder *d, int mode, uint32_t flags,
 
 int td_umt_init(td_umt_decoder *d, const td_umt_config *cfg)
 {
-    if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+    static const td_umt_config defaults = {sizeof(td_umt_config), 0, NULL, 0,
+                                           TD_UMT_DECODE};
+    if (cfg == NULL)
+        cfg = &defaults;
+    if (d == NULL || cfg->size < sizeof *cfg ||
         cfg->mode < TD_UMT_DECODE || cfg->mode > TD_UMT_XML ||
         (cfg->flags & ~KNOWN_FLAGS) != 0 ||
         (cfg->flags & TD_UMT_STRINGS_2013 &&

@@ -33,9 +33,13 @@ static void start(td_xray_decoder *d, uint32_t flags,
 
 int td_xray_init(td_xray_decoder *d, const td_xray_config *cfg)
 {
+    static const td_xray_config defaults = {sizeof(td_xray_config), 0, NULL,
+                                            0, 0, 0};
     td_xray_calls calls;
     int rc;
-    if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
+    if (cfg == NULL)
+        cfg = &defaults;
+    if (d == NULL || cfg->size < sizeof *cfg ||
         (cfg->flags & ~KNOWN_FLAGS) != 0)
         return TD_E_INVALID_ARGUMENT;
     rc = tdi_xray_calls_init(&calls, cfg);
