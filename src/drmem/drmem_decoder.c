@@ -16,7 +16,7 @@
  *   drmem_instr.c     instructions, their ENCODING records, memory refs
  *   drmem_markers.c   markers and their pairings
  *   drmem_chunks.c    zip members: chunk footers, ordinals, hidden repeats
- *   drmem_file.c      the container in front of the records
+ *   drmem_file_decoder.c  the container in front of the records
  */
 #include "drmem_internal.h"
 

@@ -17,7 +17,7 @@
 #include "../common/step.h"
 #include "../common/input.h"
 #include "../common/mem.h"
-#include "../tagscan/tagscan_internal.h"
+#include "../tagscan/tagscan_core.h"
 #include "tracedec/umt.h"
 
 

@@ -1,5 +1,5 @@
 /*
- * zip.c - the zip decoder's public entry points and the loop that drives
+ * zip_decoder.c - the zip decoder's public entry points and the loop that drives
  * its state machine (APPNOTE 6.3).
  *
  *   archive := local-member* central-entry* [digital-signature]

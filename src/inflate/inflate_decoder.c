@@ -1,5 +1,5 @@
 /*
- * inflate.c - the standalone raw deflate decoder: the public entry points
+ * inflate_decoder.c - the standalone raw deflate decoder: the public entry points
  * around the engine of inflate_core.c, with its own input cursor and
  * fault.
  */

@@ -1,5 +1,5 @@
 /*
- * gzip.c - the gzip decoder's public entry points, the member's data and
+ * gzip_decoder.c - the gzip decoder's public entry points, the member's data and
  * its trailer (RFC 1952).
  *
  *   file    := member+

@@ -1,5 +1,5 @@
 /*
- * drmem_file.c - a drmemtrace file: its container in front of the record
+ * drmem_file_decoder.c - a drmemtrace file: its container in front of the record
  * decoder.
  *
  * Technique. Two pull decoders in a chain. next() asks the record decoder

@@ -1,5 +1,5 @@
 /*
- * sqlite_db.c - the database: entry points, its next() (header, then the
+ * sqlite_decoder.c - the database: entry points, its next() (header, then the
  * freelist walk of sqlite_freelist.c), the 100-byte header, and pages by
  * number.
  *

@@ -1,5 +1,5 @@
 /*
- * sqlite_tree.c - walking one b-tree in key order with a bounded stack.
+ * sqlite_cursor.c - walking one b-tree in key order with a bounded stack.
  *
  * Technique. The path from the root is an array of TD_SQLITE_MAX_DEPTH
  * levels, each (page, cell being visited, cell count); a page's bytes are

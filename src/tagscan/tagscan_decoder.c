@@ -1,5 +1,5 @@
 /*
- * tagscan.c - the tag scanner's entry points, its dispatch loop and text.
+ * tagscan_decoder.c - the tag scanner's entry points, its dispatch loop and text.
  *
  * Technique. The scanner never stages: each step looks at what is left of
  * the host's span (tdi_input_probe, then the span itself), lets the handler
@@ -11,7 +11,7 @@
  * compared with the innermost name byte by byte. Events point into the path
  * or into the span, so nothing else is copied.
  *
- *   tagscan.c         entry points, dispatch, text, end of input
+ *   tagscan_decoder.c entry points, dispatch, text, end of input
  *   tagscan_tags.c    start and end tags, the path
  *   tagscan_markup.c  comments, CDATA, declarations, processing instructions
  */
