@@ -19,6 +19,7 @@
  *   drmem_file_decoder.c  the container in front of the records
  */
 #include "drmem_internal.h"
+#include "../common/entry.h"
 
 typedef char tdi_drmem_decoder_fits_256_bytes
     [sizeof(td_drmem_decoder) <= 256 ? 1 : -1];
@@ -60,9 +61,8 @@ uint64_t td_drmem_stream_offset(const td_drmem_decoder *d)
 
 int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }
 
 void tdi_drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,

@@ -21,7 +21,6 @@ enum drmem_state {
     DS_PREAMBLE,   /* after HEADER, before PID */
     DS_BODY,       /* after PID */
     DS_ENDED,      /* after FOOTER */
-    DS_CHUNK,      /* a CHUNK event is due */
     DS_DONE        /* TD_END returned */
 };
 

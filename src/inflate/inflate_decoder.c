@@ -4,6 +4,7 @@
  * fault.
  */
 #include "inflate_internal.h"
+#include "../common/entry.h"
 
 /* The tables must leave the state small enough to embed anywhere. */
 typedef char tdi_inflate_state_fits_12_kib
@@ -12,11 +13,12 @@ typedef char tdi_inflate_tables_fit
     [TD_INFLATE_TABLE_ENTRIES == LITLEN_ENOUGH + DIST_ENOUGH ? 1 : -1];
 
 /* A new stream whose output goes to window. */
-static void start(td_inflate_decoder *d, uint8_t *window)
+static int start(td_inflate_decoder *d, uint8_t *window)
 {
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     tdi_inflate_core_init(&d->z, window);
+    return TD_OK;
 }
 
 int td_inflate_init(td_inflate_decoder *d, const td_inflate_config *cfg)
@@ -25,33 +27,31 @@ int td_inflate_init(td_inflate_decoder *d, const td_inflate_config *cfg)
     if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
         cfg->flags != 0)
         return TD_E_INVALID_ARGUMENT;
-    rc = tdi_inflate_check_window(cfg->memory, cfg->memory_size);
-    if (rc == TD_OK)
-        start(d, cfg->memory);
-    return rc;
+    rc = tdi_entry_memory(cfg->memory, cfg->memory_size, TD_INFLATE_WINDOW);
+    return rc == TD_OK ? start(d, cfg->memory) : rc;
 }
 
 int td_inflate_reset(td_inflate_decoder *d)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    start(d, d->z.window);
-    return TD_OK;
+    return d == NULL ? TD_E_INVALID_ARGUMENT : start(d, d->z.window);
+}
+
+const td_fault *td_inflate_fault(const td_inflate_decoder *d)
+{
+    return &d->fault;
 }
 
 int td_inflate_next(td_inflate_decoder *d, td_inflate_event *ev)
 {
     tdi_inflate_output out;
-    int rc;
-    if (d == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&d->in, &d->fault);
-    if (rc != TD_OK)
+    int rc = d == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&d->in, &d->fault, &ev->flags);
+    if (rc != TDI_AGAIN)
         return rc;
     rc = tdi_inflate_core_next(&d->z, &d->in, &d->fault, &out);
     if (rc == TD_EVENT) {
         ev->kind = TD_INFLATE_EV_DATA;
-        ev->flags = 0;
         ev->offset = out.block_offset;
         ev->size = 0;
         ev->data.data = out.data;
@@ -68,12 +68,6 @@ const td_request *td_inflate_request(const td_inflate_decoder *d)
 
 int td_inflate_feed(td_inflate_decoder *d, const void *data, size_t len)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
-}
-
-const td_fault *td_inflate_fault(const td_inflate_decoder *d)
-{
-    return &d->fault;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }

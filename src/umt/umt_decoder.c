@@ -27,6 +27,7 @@
  *   umt_names.c         names of files, record types and flags
  */
 #include "umt_internal.h"
+#include "../common/entry.h"
 
 typedef char
     tdi_umt_decoder_fits_512_bytes[sizeof(td_umt_decoder) <= 512 ? 1 : -1];
@@ -158,8 +159,8 @@ static int run_pass(td_umt_decoder *d, td_umt_event *ev)
 }
 
 /* Begin the mode's first pass; workspace NULL: none. */
-static void start(td_umt_decoder *d, int mode, uint32_t flags,
-                  void *workspace, size_t size)
+static int start(td_umt_decoder *d, int mode, uint32_t flags,
+                 void *workspace, size_t size)
 {
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
@@ -173,6 +174,7 @@ static void start(td_umt_decoder *d, int mode, uint32_t flags,
                 : (flags & TD_UMT_STRINGS_AS_BUILT) ? TD_UMT_LAYOUT_AS_BUILT
                                                     : TD_UMT_LAYOUT_UNKNOWN;
     begin_pass(d, first_pass(mode));
+    return TD_OK;
 }
 
 int td_umt_init(td_umt_decoder *d, const td_umt_config *cfg)
@@ -190,32 +192,31 @@ int td_umt_init(td_umt_decoder *d, const td_umt_config *cfg)
     if (cfg->memory != NULL && (cfg->memory_size < TD_UMT_WORKSPACE_MIN ||
                                 ((uintptr_t)cfg->memory & 7) != 0))
         return TD_E_BAD_CONFIG;
-    start(d, cfg->mode, cfg->flags, cfg->memory, cfg->memory_size);
-    return TD_OK;
+    return start(d, cfg->mode, cfg->flags, cfg->memory, cfg->memory_size);
 }
 
 int td_umt_reset(td_umt_decoder *d)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    start(d, d->mode, d->flags, d->workspace, d->workspace_size);
-    return TD_OK;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : start(d, d->mode, d->flags, d->workspace,
+                             d->workspace_size);
+}
+
+const td_fault *td_umt_fault(const td_umt_decoder *d)
+{
+    return &d->fault;
 }
 
 int td_umt_next(td_umt_decoder *d, td_umt_event *ev)
 {
-    int rc;
-    if (d == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&d->in, &d->fault);
-    if (rc != TD_OK)
+    int rc = d == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&d->in, &d->fault, &ev->flags);
+    if (rc != TDI_AGAIN)
         return rc;
-    for (;;) {
-        rc = run_pass(d, ev);
-        if (rc != TDI_DONE)
-            return rc;
+    while ((rc = run_pass(d, ev)) == TDI_DONE)
         begin_pass(d, next_pass(d));
-    }
+    return rc;
 }
 
 const td_request *td_umt_request(const td_umt_decoder *d)
@@ -225,14 +226,8 @@ const td_request *td_umt_request(const td_umt_decoder *d)
 
 int td_umt_feed(td_umt_decoder *d, const void *data, size_t len)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
-}
-
-const td_fault *td_umt_fault(const td_umt_decoder *d)
-{
-    return &d->fault;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }
 
 uint32_t td_umt_fault_file(const td_umt_decoder *d)

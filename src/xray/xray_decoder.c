@@ -11,6 +11,7 @@
  *   xray_calls.c   entry/exit matching and the end-of-trace report
  */
 #include "xray_internal.h"
+#include "../common/entry.h"
 #include "../common/mem.h"
 
 /* The decoder must stay small enough for constrained hosts. */
@@ -59,21 +60,9 @@ int td_xray_reset(td_xray_decoder *d)
     return TD_OK;
 }
 
-const td_request *td_xray_request(const td_xray_decoder *d)
-{
-    return &d->in.want;
-}
-
 const td_fault *td_xray_fault(const td_xray_decoder *d)
 {
     return &d->fault;
-}
-
-int td_xray_feed(td_xray_decoder *d, const void *data, size_t len)
-{
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
 void tdi_xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
@@ -123,20 +112,21 @@ static int step(td_xray_decoder *d, td_xray_event *ev)
 
 int td_xray_next(td_xray_decoder *d, td_xray_event *ev)
 {
-    int rc;
-    if (d == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&d->in, &d->fault);
-    if (rc != TD_OK)
-        return rc;
-    ev->flags = 0;
-    if (d->pending_warning != 0)
-        return pending_warning(d, ev);
-    for (;;) {
-        rc = step(d, ev);
-        if (rc != TDI_AGAIN)
-            return rc;
-        if (d->pending_warning != 0)
-            return pending_warning(d, ev);
-    }
+    int rc = d == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&d->in, &d->fault, &ev->flags);
+    while (rc == TDI_AGAIN)
+        rc = d->pending_warning != 0 ? pending_warning(d, ev) : step(d, ev);
+    return rc;
+}
+
+const td_request *td_xray_request(const td_xray_decoder *d)
+{
+    return &d->in.want;
+}
+
+int td_xray_feed(td_xray_decoder *d, const void *data, size_t len)
+{
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }

@@ -21,6 +21,7 @@
  * pieces straight from the spans, so no length limit applies.
  */
 #include "zip_internal.h"
+#include "../common/entry.h"
 
 const uint8_t *tdi_zip_piece(td_zip_decoder *d, uint64_t max, size_t *len, int *rc,
                          uint64_t at, const char *reason)
@@ -126,7 +127,7 @@ static int step(td_zip_decoder *d, td_zip_event *ev)
 }
 
 /* A new input whose members' output goes to window. */
-static void start(td_zip_decoder *d, uint8_t *window, uint32_t flags)
+static int start(td_zip_decoder *d, uint8_t *window, uint32_t flags)
 {
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
@@ -134,6 +135,7 @@ static void start(td_zip_decoder *d, uint8_t *window, uint32_t flags)
     d->init_flags = flags;
     d->state = ZS_RECORD;
     d->phase = ZP_LOCAL;
+    return TD_OK;
 }
 
 int td_zip_init(td_zip_decoder *d, const td_zip_config *cfg)
@@ -142,32 +144,28 @@ int td_zip_init(td_zip_decoder *d, const td_zip_config *cfg)
     if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
         (cfg->flags & ~TD_ZIP_SEEKABLE) != 0)
         return TD_E_INVALID_ARGUMENT;
-    rc = tdi_inflate_check_window(cfg->memory, cfg->memory_size);
-    if (rc == TD_OK)
-        start(d, cfg->memory, cfg->flags);
-    return rc;
+    rc = tdi_entry_memory(cfg->memory, cfg->memory_size, TD_INFLATE_WINDOW);
+    return rc == TD_OK ? start(d, cfg->memory, cfg->flags) : rc;
 }
 
 int td_zip_reset(td_zip_decoder *d)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    start(d, d->z.window, d->init_flags);
-    return TD_OK;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : start(d, d->z.window, d->init_flags);
+}
+
+const td_fault *td_zip_fault(const td_zip_decoder *d)
+{
+    return &d->fault;
 }
 
 int td_zip_next(td_zip_decoder *d, td_zip_event *ev)
 {
-    int rc;
-    if (d == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&d->in, &d->fault);
-    if (rc != TD_OK)
-        return rc;
-    ev->flags = 0;
-    do
+    int rc = d == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&d->in, &d->fault, &ev->flags);
+    while (rc == TDI_AGAIN)
         rc = step(d, ev);
-    while (rc == TDI_AGAIN);
     return rc;
 }
 
@@ -178,12 +176,6 @@ const td_request *td_zip_request(const td_zip_decoder *d)
 
 int td_zip_feed(td_zip_decoder *d, const void *data, size_t len)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
-}
-
-const td_fault *td_zip_fault(const td_zip_decoder *d)
-{
-    return &d->fault;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }
