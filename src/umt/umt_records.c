@@ -181,77 +181,54 @@ static int window(td_umt_decoder *d, const umt_space *ws)
     return TD_OK;
 }
 
-static bool has_ref(int type)
-{
-    return type == TD_UMT_INSTRUCTION ||
-           (type >= TD_UMT_SYSCALL_ENTRY && type <= TD_UMT_SYSCALL_SKIPPED);
-}
-
-/* InsID or SyscallID; tdi_umt_check_record made sure the window holds it. */
-static uint64_t record_ref(const uint8_t *p)
-{
-    return has_ref(p[4]) ? tdi_le64(p + 6) : 0;
-}
-
 /* References to other tables in the record's fixed fields. */
-static int check_references(td_umt_decoder *d, const uint8_t *p)
+static int check_references(td_umt_decoder *d, const umt_record_head *h)
 {
-    uint64_t at = d->u.rec.start, ref = record_ref(p);
-    int type = p[4];
-    if (tdi_le32(p) >= d->thread_rows)
-        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at,
+    uint64_t at = d->u.rec.start;
+    if (h->thread >= d->thread_rows)
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_THREAD,
                         TDI_REASON("ThreadID is not a row of thread.itable"));
-    if (type == TD_UMT_INSTRUCTION && ref >= d->ins_rows)
-        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
+    if (h->type == TD_UMT_INSTRUCTION && h->ref >= d->ins_rows)
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_REF,
                         TDI_REASON("InsID is not a row of ins.itable"));
-    if ((type == TD_UMT_SYSCALL_ENTRY || type == TD_UMT_SYSCALL_SKIPPED) &&
-        ref >= d->syscall_rows)
-        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
+    if ((h->type == TD_UMT_SYSCALL_ENTRY ||
+         h->type == TD_UMT_SYSCALL_SKIPPED) &&
+        h->ref >= d->syscall_rows)
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_REF,
                         TDI_REASON("SyscallID is not a syscall record"));
-    if (type == TD_UMT_SYSCALL_EXIT && !umt_id_or_none(ref, d->syscall_rows))
-        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
+    if (h->type == TD_UMT_SYSCALL_EXIT &&
+        !umt_id_or_none(h->ref, d->syscall_rows))
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_REF,
                         TDI_REASON("SyscallID is neither -1 nor a syscall "
                                   "record"));
-    if (type == TD_UMT_APPLICATION_END && d->u.rec.id + 1 != d->records)
+    if (h->type == TD_UMT_APPLICATION_END && d->u.rec.id + 1 != d->records)
         return tdi_umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at,
                         TDI_REASON("an application end record is not the "
                                   "last record"));
     return TD_OK;
 }
 
-static void record_event(td_umt_decoder *d, const uint8_t *p, td_umt_event *ev)
-{
-    int type = p[4];
-    bool has_code =
-        type == TD_UMT_THREAD_END || type == TD_UMT_APPLICATION_END;
-    tdi_umt_event(d, ev, TD_UMT_EV_RECORD, TD_UMT_EXEC_VTABLE, d->u.rec.start,
-              d->u.rec.end - d->u.rec.start);
-    ev->record.type = p[4];
-    ev->record.flags = p[5];
-    ev->record.exec_version = d->exec_version;
-    ev->record.thread = tdi_as_i32(tdi_le32(p));
-    ev->record.ref = (int64_t)record_ref(p);
-    ev->record.exit_code = has_code ? tdi_as_i32(tdi_le32(p + 6)) : 0;
-}
-
 /* What follows the RECORD event. */
-static void plan(td_umt_decoder *d, const uint8_t *p)
+static void plan(td_umt_decoder *d, const umt_record_head *h)
 {
-    int type = p[4];
-    uint64_t ref = record_ref(p);
-    d->u.rec.type = p[4];
-    d->u.rec.flags = p[5];
+    int type = h->type;
+    d->u.rec.type = h->type;
+    d->u.rec.flags = h->flags;
     d->u.rec.ctx_step = 0;
     d->u.rec.ctx_at =
         d->u.rec.start + RECORD_HEADER_SIZE +
         (type == TD_UMT_SYSCALL_ENTRY || type == TD_UMT_SYSCALL_EXIT ? 8 : 0);
     d->app_end = type == TD_UMT_APPLICATION_END;
     if (type == TD_UMT_INSTRUCTION) {
-        tdi_umt_ins_begin(&d->u.rec.k.ins, ref);
+        tdi_umt_ins_begin(&d->u.rec.k.ins, h->ref);
         d->u.rec.sub = RS_INSTRUCTION;
     } else if (type >= TD_UMT_SYSCALL_ENTRY &&
-               type <= TD_UMT_SYSCALL_SKIPPED && ref != UMT_NONE) {
-        tdi_umt_sys_begin(&d->u.rec.k.sys, ref);
+               type <= TD_UMT_SYSCALL_SKIPPED && h->ref != UMT_NONE) {
+        tdi_umt_sys_begin(&d->u.rec.k.sys, h->ref);
         d->u.rec.sub = RS_SYSCALL;
     } else if (tdi_umt_type_has_context(type)) {
         d->u.rec.sub = RS_CONTEXT;
@@ -262,16 +239,17 @@ static void plan(td_umt_decoder *d, const uint8_t *p)
 
 /* The record's step on its thread's chain, when chains are followed. */
 static void follow_chain(const td_umt_decoder *d, const umt_space *ws,
-                         const uint8_t *p)
+                         const umt_record_head *h)
 {
     if (ws->chains != NULL)
-        tdi_umt_chain_note(d, ws, d->u.rec.id, tdi_le32(p), p[4],
+        tdi_umt_chain_note(d, ws, d->u.rec.id, h->thread, h->type,
                        ws->pairs + 2 * (d->u.rec.id - d->u.rec.off_base));
 }
 
 static int header(td_umt_decoder *d, const umt_space *ws, td_umt_event *ev)
 {
     uint64_t size = d->u.rec.end - d->u.rec.start;
+    umt_record_head h;
     int rc;
     const uint8_t *p =
         tdi_umt_get(d, TD_UMT_EXEC_VTABLE, d->u.rec.start,
@@ -280,15 +258,17 @@ static int header(td_umt_decoder *d, const umt_space *ws, td_umt_event *ev)
     if (p == NULL)
         return rc;
     rc = tdi_umt_check_record(d, p, size, d->u.rec.start);
-    if (rc == TD_OK)
-        rc = check_references(d, p);
     if (rc != TD_OK)
         return rc;
-    follow_chain(d, ws, p);
-    plan(d, p);
-    if (p[4] == TD_UMT_INSTRUCTION && skipping(d))
+    umt_read_record_head(p, &h);
+    rc = check_references(d, &h);
+    if (rc != TD_OK)
+        return rc;
+    follow_chain(d, ws, &h);
+    plan(d, &h);
+    if (h.type == TD_UMT_INSTRUCTION && skipping(d))
         return TDI_AGAIN;
-    record_event(d, p, ev);
+    tdi_umt_record_event(d, ev, &h, d->u.rec.start, size);
     return TD_EVENT;
 }
 
@@ -300,7 +280,7 @@ static int instruction(td_umt_decoder *d, const umt_space *ws,
     c.record = true;
     c.quiet = skipping(d);
     c.cache = skipping(d) && ws->summaries != NULL ? ws : NULL;
-    c.lc_at = d->u.rec.start + 14;
+    c.lc_at = d->u.rec.start + REC_FIXED_SIZE;
     c.window = d->u.rec.end - d->u.rec.start;
     c.flags = d->u.rec.flags;
     c.report = d->u.rec.start;
