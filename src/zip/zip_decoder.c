@@ -38,22 +38,6 @@ const uint8_t *tdi_zip_piece(td_zip_decoder *d, uint64_t max, size_t *len, int *
     return p;
 }
 
-static uint64_t digest_mix(uint64_t digest, uint64_t value)
-{
-    digest = (digest ^ value) * 0x9e3779b97f4a7c15u;
-    return digest ^ (digest >> 29);
-}
-
-uint64_t tdi_zip_digest(uint64_t digest, const td_zip_header *h,
-                    uint32_t name_crc)
-{
-    digest = digest_mix(digest, name_crc);
-    digest = digest_mix(digest, h->crc);
-    digest = digest_mix(digest, h->compressed_size);
-    digest = digest_mix(digest, h->uncompressed_size);
-    return digest_mix(digest, h->local_offset);
-}
-
 static int record(td_zip_decoder *d, td_zip_event *ev)
 {
     const uint8_t *p;
