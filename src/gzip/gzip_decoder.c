@@ -1,10 +1,23 @@
 /*
- * gzip_decoder.c - the gzip decoder's public entry points, the member's data and
- * its trailer (RFC 1952).
+ * gzip_decoder.c - the gzip decoder (RFC 1952): its entry points, the
+ * member's data and its trailer.
  *
  *   file    := member+
- *   member  := header (gzip_header.c), deflate stream, CRC-32 u32,
+ *   member  := header, deflate stream, CRC-32 u32,
  *              ISIZE u32 (output length mod 2^32)
+ *
+ * Record kind -> function (file):
+ *   fixed header: magic, CM, FLG, MTIME, XFL, OS -> tdi_gzip_member
+ *     (gzip_header.c)
+ *   FEXTRA: XLEN -> tdi_gzip_extra_length, its bytes -> tdi_gzip_extra
+ *     (gzip_header.c)
+ *   FNAME, FCOMMENT -> tdi_gzip_string (gzip_header.c)
+ *   FHCRC -> tdi_gzip_header_crc (gzip_header.c)
+ *   the MEMBER event, once the header is whole -> tdi_gzip_header_end
+ *     (gzip_header.c)
+ *   deflate stream -> member_data (here), through the inflate engine
+ *     (src/inflate: inflate_decoder.c lists its records)
+ *   trailer: CRC-32 and ISIZE -> trailer (here)
  *
  * next() runs the handler for d->state until one produces an event, asks
  * for input, ends or fails; handlers return TDI_AGAIN when they moved on

@@ -1,7 +1,28 @@
 /*
- * inflate_decoder.c - the standalone raw deflate decoder: the public entry points
- * around the engine of inflate_core.c, with its own input cursor and
- * fault.
+ * inflate_decoder.c - the standalone raw deflate decoder (RFC 1951): the
+ * public entry points around the engine of inflate_core.c, with its own
+ * input cursor and fault. gzip and zip embed the same engine.
+ *
+ * Record kind -> function (file):
+ *   block header, BFINAL and BTYPE -> tdi_inflate_block_header
+ *     (inflate_blocks.c); BTYPE 3 is rejected there
+ *   stored block: LEN and NLEN -> tdi_inflate_stored_length, its bytes ->
+ *     tdi_inflate_stored_copy (inflate_blocks.c)
+ *   fixed-code block -> tdi_inflate_fixed_tables (inflate_tables.c)
+ *   dynamic block: HLIT, HDIST, HCLEN -> tdi_inflate_table_counts, the
+ *     code length code -> tdi_inflate_codelen_lens, the code lengths ->
+ *     tdi_inflate_lens (inflate_blocks.c), the Huffman tables built ->
+ *     tdi_inflate_build (inflate_tables.c)
+ *   literals, lengths and distances while the span and the window have
+ *     room -> tdi_inflate_fast (inflate_fast.c)
+ *   the same one field at a time: literal/length code ->
+ *     tdi_inflate_literal_length, length extra bits ->
+ *     tdi_inflate_length_extra, distance code -> tdi_inflate_distance,
+ *     distance extra bits -> tdi_inflate_distance_extra, the match ->
+ *     tdi_inflate_copy (inflate_codes.c)
+ *   end of the final block: the bytes read ahead given back -> give_back
+ *     (inflate_core.c)
+ *   output, as DATA events -> tdi_inflate_core_next (inflate_core.c)
  */
 #include "inflate_internal.h"
 #include "../common/entry.h"

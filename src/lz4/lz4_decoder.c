@@ -1,6 +1,25 @@
 /*
- * lz4_decoder.c - the LZ4 decoder's public entry points, the loop that
+ * lz4_decoder.c - the LZ4 frame decoder: its entry points, the loop that
  * drives its state machine, and the handing out of output.
+ *
+ * Record kind -> function (file):
+ *   frame magic 0x184D2204 -> tdi_lz4_magic (lz4_frame.c)
+ *   legacy magic 0x184C2102, any other magic -> tdi_lz4_magic: rejected
+ *   skippable frame, magic 0x184D2A50..5F -> skippable_header, its user
+ *     data -> tdi_lz4_skip (lz4_frame.c)
+ *   frame descriptor: FLG, BD, content size, dictionary ID, header
+ *     checksum -> tdi_lz4_frame_header (lz4_frame.c)
+ *   block size word -> tdi_lz4_block_header (lz4_frame.c)
+ *   end mark (block size 0) and content checksum -> end_mark (lz4_frame.c)
+ *   stored block (size bit 31) -> tdi_lz4_stored (lz4_block.c)
+ *   compressed block, sequences whole in the span ->
+ *     tdi_lz4_fast_sequences (lz4_fast.c)
+ *   a sequence across spans, field by field: token -> tdi_lz4_token,
+ *     literal length -> tdi_lz4_literal_length, literals ->
+ *     tdi_lz4_literals, offset -> tdi_lz4_offset, match length ->
+ *     tdi_lz4_match_length, match -> tdi_lz4_match (lz4_block.c)
+ *   block checksum -> tdi_lz4_block_checksum (lz4_frame.c)
+ *   output, as DATA events -> emit (here)
  *
  * next() runs the handler of d->state until one produces an event, asks
  * for input, ends or fails; handlers return TDI_AGAIN when they only
@@ -9,11 +28,6 @@
  * (then writing wraps to its start, after the event) and when a block
  * ends; since neither depends on where spans end, neither do the DATA
  * events. The content checksum hashes each DATA span as it goes out.
- * Which handler decodes what:
- *   lz4_frame.c  magic numbers, headers, skippable frames, block headers,
- *                checksums, end marks
- *   lz4_block.c  stored blocks, and sequences one step at a time
- *   lz4_fast.c   whole sequences straight from the span
  */
 #include "lz4_internal.h"
 #include "../common/entry.h"

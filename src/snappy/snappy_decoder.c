@@ -1,13 +1,27 @@
 /*
- * snappy_decoder.c - the snappy decoder's public entry points and the loop
- * that drives its state machine.
+ * snappy_decoder.c - the snappy framing-format decoder: its entry points
+ * and the loop that drives its state machine.
+ *
+ * Record kind -> function (file):
+ *   chunk header (type, 3-byte length) -> tdi_snappy_chunk (snappy_chunk.c)
+ *   0xff stream identifier -> tdi_snappy_stream_id (snappy_chunk.c)
+ *   0x00 compressed data: masked CRC-32C -> tdi_snappy_crc, uncompressed
+ *     length -> tdi_snappy_length, elements: literals and copies ->
+ *     tdi_snappy_elements, a literal's bytes -> tdi_snappy_literal
+ *     (snappy_elements.c)
+ *   0x01 uncompressed data: CRC -> tdi_snappy_crc, bytes -> tdi_snappy_raw
+ *     (snappy_chunk.c)
+ *   0x02, 0x03 (DynamoRIO's compressed and uncompressed chunks without a
+ *     CRC) -> as 0x00 and 0x01, without tdi_snappy_crc
+ *   0x04..0x7f reserved unskippable -> tdi_snappy_chunk: rejected
+ *   0x80..0xfd reserved skippable, 0xfe padding -> tdi_snappy_skip
+ *     (snappy_chunk.c)
+ *   a data chunk's output, checked and handed out as one DATA event ->
+ *     tdi_snappy_check (snappy_chunk.c)
  *
  * next() runs the handler of d->state until one produces an event, asks
  * for input, ends or fails; handlers return TDI_AGAIN when they only
- * changed state. Which handler decodes what:
- *   snappy_chunk.c     chunk headers, stream identifiers, skippable
- *                      chunks, CRCs, uncompressed data, the output check
- *   snappy_elements.c  compressed data: the length and the elements
+ * changed state.
  */
 #include "snappy_internal.h"
 #include "../common/entry.h"

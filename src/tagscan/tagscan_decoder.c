@@ -1,5 +1,17 @@
 /*
- * tagscan_decoder.c - the tag scanner's entry points, its dispatch loop and text.
+ * tagscan_decoder.c - the tolerant XML tag scanner: its entry points, its
+ * dispatch loop, and text.
+ *
+ * Record kind -> function (file):
+ *   text between tags (white space outside elements dropped) -> text
+ *     (here)
+ *   '<' and what it opens -> tdi_tagscan_after_lt (tagscan_tags.c)
+ *   start tag: name -> tdi_tagscan_open_name, attributes (skipped) and
+ *     "/>" -> tdi_tagscan_attributes (tagscan_tags.c)
+ *   end tag -> tdi_tagscan_close_name (tagscan_tags.c)
+ *   comment, CDATA section, declaration (<!DOCTYPE ...>), processing
+ *     instruction: skipped -> tdi_tagscan_markup (tagscan_markup.c)
+ *   end of input -> at_end (here)
  *
  * Technique. The scanner never stages: each step looks at what is left of
  * the host's span (tdi_input_probe, then the span itself), lets the handler
@@ -9,11 +21,9 @@
  * a tag or a comment may be cut anywhere. The element path is the only
  * memory: names are appended to it as their bytes arrive, and an end tag is
  * compared with the innermost name byte by byte. Events point into the path
- * or into the span, so nothing else is copied.
- *
- *   tagscan_decoder.c entry points, dispatch, text, end of input
- *   tagscan_tags.c    start and end tags, the path
- *   tagscan_markup.c  comments, CDATA, declarations, processing instructions
+ * or into the span, so nothing else is copied. Decoders that scan XML
+ * through their own cursor (UMT's trace.xml) run the same machine through
+ * tagscan_core.h.
  */
 #include "tagscan_internal.h"
 #include "../common/entry.h"

@@ -149,7 +149,7 @@ static inline void umt_read_ins_row(const uint8_t *p, umt_ins_row *r)
     r->code = p + INS_CODE;
 }
 
-/* ---- decodedIns, its expOpers and its lcSlots ---------------------------- */
+/* ---- decodedIns, its expOpers and its lcSlots ------------------------ */
 #define DEC_CATEGORY 0         /* u16 */
 #define DEC_MNEMONIC 2         /* u16 */
 #define DEC_FORM 4             /* u16 */

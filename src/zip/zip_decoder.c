@@ -1,24 +1,47 @@
 /*
- * zip_decoder.c - the zip decoder's public entry points and the loop that drives
- * its state machine (APPNOTE 6.3).
+ * zip_decoder.c - the zip decoder (APPNOTE 6.3): its entry points and the
+ * loop that drives its state machine.
  *
  *   archive := local-member* central-entry* [digital-signature]
  *              [zip64-end zip64-locator] end [comment]
  *   local-member := local-header name extra data [descriptor]
  *
- * Records are read in file order; d->phase says which may come next, and
- * at a record boundary its 4-byte signature picks the handler. next()
- * runs the handler for d->state until one produces an event, asks for
- * input, ends or fails; handlers return TDI_AGAIN when they moved on
- * without an event. Which handler decodes what:
- *   zip_local.c    local headers, names, member data, descriptors
- *   zip_extra.c    extra fields and their zip64 values
- *   zip_central.c  central directory entries and the cross-checks
- *   zip_end.c      zip64 end record, locator, end record, comment
+ * Record kind -> function (file), by signature at a record boundary
+ * (record, here; an unknown signature is rejected there):
+ *   PK\3\4 local file header -> tdi_zip_local_header (zip_local.c), its
+ *     fields shared with the central entry -> tdi_zip_read_header
+ *     (zip_header.c); name -> tdi_zip_local_name, extra field ->
+ *     tdi_zip_local_extra (zip_local.c)
+ *   extra field sub-fields, the zip64 one (0x0001) and the others
+ *     (skipped) -> tdi_zip_extra (zip_extra.c)
+ *   member data: stored -> tdi_zip_stored, deflate -> tdi_zip_deflate
+ *     (zip_local.c), through the inflate engine (src/inflate)
+ *   data descriptor, with or without PK\7\8 -> tdi_zip_descriptor
+ *     (zip_local.c)
+ *   PK\1\2 central directory entry -> tdi_zip_central_head and
+ *     tdi_zip_central_tail, name -> tdi_zip_central_name, extra ->
+ *     tdi_zip_central_extra, comment -> tdi_zip_central_comment; checked
+ *     against the local members -> tdi_zip_central_done (zip_central.c)
+ *   the entry's local header again (TD_ZIP_SEEKABLE) ->
+ *     tdi_zip_seek_header, tdi_zip_seek_name, tdi_zip_seek_extra
+ *     (zip_central.c)
+ *   PK\5\5 digital signature -> tdi_zip_digital_signature (zip_end.c)
+ *   PK\6\6 zip64 end of central directory -> tdi_zip_zip64_end_head and
+ *     tdi_zip_zip64_end_tail (zip_end.c)
+ *   PK\6\7 zip64 end locator -> tdi_zip_locator (zip_end.c)
+ *   PK\5\6 end of central directory -> tdi_zip_end, its comment ->
+ *     tdi_zip_end_comment, nothing after it -> tdi_zip_after_end
+ *     (zip_end.c)
+ *   bytes skipped: a signature's data, a zip64 end record's extensible
+ *     data -> tdi_zip_skip (zip_end.c)
  *
- * Records longer than the input cursor's stage (TD_STAGE_SIZE) are read
- * in two fixed parts. Names, stored data and skipped bytes are taken as
- * pieces straight from the spans, so no length limit applies.
+ * Records are read in file order; d->phase says which may come next.
+ * next() runs the handler for d->state until one produces an event, asks
+ * for input, ends or fails; handlers return TDI_AGAIN when they moved on
+ * without an event. Records longer than the input cursor's stage
+ * (TD_STAGE_SIZE) are read in two fixed parts. Names, stored data and
+ * skipped bytes are taken as pieces straight from the spans, so no length
+ * limit applies.
  */
 #include "zip_internal.h"
 #include "../common/entry.h"
