@@ -43,33 +43,36 @@ static bool ins_type_exists(uint8_t type)
     return type <= 6 || type == 8 || type == 9;
 }
 
-static int check_row(td_umt_decoder *d, const umt_ins_row *r, uint64_t id,
-                     uint64_t at)
+/* The row, read into its INSTRUCTION event; cs64 is CSis64Bits as read. */
+static int check_row(td_umt_decoder *d, const td_umt_event *ev, uint8_t cs64,
+                     uint64_t id, uint64_t at)
 {
-    if (r->id != id)
+    if ((uint64_t)ev->instruction.id != id)
         return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + INS_ID,
                         TDI_REASON("insRec ID is not its row number"));
-    if (!ins_type_exists(r->type))
+    if (!ins_type_exists(ev->instruction.type))
         return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + INS_TYPE,
                         TDI_REASON("insRec Type is not 0..6, 8 or 9"));
-    if (r->cs64 > 1)
+    if (cs64 > 1)
         return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + INS_CS64,
                         TDI_REASON("CSis64Bits is neither 0 nor 1"));
-    if (r->code_size < 1 || r->code_size > 15)
+    if (ev->instruction.code_size < 1 || ev->instruction.code_size > 15)
         return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE,
                         at + INS_CODE_SIZE,
                         TDI_REASON("CodeSize is not 1..15"));
     if (knows_other_tables(d) &&
-        !umt_id_or_none((uint64_t)(int64_t)r->module, d->module_rows))
+        !umt_id_or_none((uint64_t)(int64_t)ev->instruction.module,
+                        d->module_rows))
         return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_INS_ITABLE,
                         at + INS_MODULE,
                         TDI_REASON("ModuleID is neither -1 nor a row of "
                                   "module.itable"));
-    if (r->disasm_fp >= d->ins_extra_size)
+    if (ev->instruction.disasm_fp >= d->ins_extra_size)
         return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE,
                         at + INS_DISASM_FP,
                         TDI_REASON("DisasmFP lies outside the extra area"));
-    if (!umt_fits(r->decoded_fp, DECODED_SIZE, d->ins_extra_size))
+    if (!umt_fits(ev->instruction.decoded_fp, DECODED_SIZE,
+                  d->ins_extra_size))
         return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE,
                         at + INS_DECODED_FP,
                         TDI_REASON("DecodedFP lies outside the extra area"));
@@ -99,38 +102,29 @@ static int check_window(td_umt_decoder *d, const umt_ins_context *c,
     return TD_OK;
 }
 
+/* The insRec, read into its INSTRUCTION event and checked there. */
 static int row(td_umt_decoder *d, td_umt_ins_state *ins,
                const umt_ins_context *c, td_umt_event *ev)
 {
     uint64_t at = d->ins_table + ins->id * d->ins_row_size;
-    umt_ins_row r;
     int rc;
     const uint8_t *p = tdi_umt_get(d, TD_UMT_INS_ITABLE, at, INS_ROW_SIZE,
                                TDI_REASON("ins.itable ends inside a row"), &rc);
     if (p == NULL)
         return rc;
-    umt_read_ins_row(p, &r);
-    rc = c->record && d->mode == TD_UMT_VALIDATE
-             ? TD_OK
-             : check_row(d, &r, ins->id, at);
-    if (rc == TD_OK)
-        rc = check_bitness(d, c, r.cs64);
-    if (rc != TD_OK)
-        return rc;
-    ins->decoded_at = d->ins_extra + r.decoded_fp;
-    ins->disasm_fp = r.disasm_fp;
-    ins->cs64 = r.cs64;
     tdi_umt_event(d, ev, TD_UMT_EV_INSTRUCTION, TD_UMT_INS_ITABLE, at,
               d->ins_row_size);
-    ev->instruction.id = (int64_t)ins->id;
-    ev->instruction.type = r.type;
-    ev->instruction.cs64 = r.cs64 != 0;
-    ev->instruction.code_size = r.code_size;
-    memcpy(ev->instruction.code, r.code, 15);
-    ev->instruction.module = r.module;
-    ev->instruction.address = r.address;
-    ev->instruction.disasm_fp = r.disasm_fp;
-    ev->instruction.decoded_fp = r.decoded_fp;
+    umt_read_instruction(p, ev);
+    rc = c->record && d->mode == TD_UMT_VALIDATE
+             ? TD_OK
+             : check_row(d, ev, p[INS_CS64], ins->id, at);
+    if (rc == TD_OK)
+        rc = check_bitness(d, c, p[INS_CS64]);
+    if (rc != TD_OK)
+        return rc;
+    ins->decoded_at = d->ins_extra + ev->instruction.decoded_fp;
+    ins->disasm_fp = ev->instruction.disasm_fp;
+    ins->cs64 = p[INS_CS64];
     return TD_EVENT;
 }
 

@@ -220,10 +220,9 @@ bool tdi_umt_type_has_context(int type);
 int tdi_umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
                      uint64_t at);
 /* The RECORD event of the record at `at`, `window` bytes long, whose
- * header is h (common to every mode). */
+ * first bytes p tdi_umt_check_record accepted (common to every mode). */
 void tdi_umt_record_event(const td_umt_decoder *d, td_umt_event *ev,
-                          const umt_record_head *h, uint64_t at,
-                          uint64_t window);
+                          const uint8_t *p, uint64_t at, uint64_t window);
 
 /* ---- umt_tables.c: one table on its own -------------------------------- */
 /* Prepare the table pass of d->phase. */

@@ -1,7 +1,9 @@
 /*
  * umt_layout.h - the byte layouts of a UMT trace's fixed structures: the
  * size of each, the offset of every field the decoder reads, and one
- * reader for each structure that more than one step reads.
+ * reader for each structure that more than one step reads: into the
+ * event that reports it where there is one, so that no copy of the
+ * structure takes stack.
  *
  * Every field is little-endian and packed. Offsets are from the start of
  * the structure; "i64" fields are signed on disk but read as uint64_t, -1
@@ -12,6 +14,7 @@
 #define TDI_UMT_LAYOUT_H
 
 #include "../common/bytes.h"
+#include "../common/mem.h"
 #include "tracedec/umt.h"
 
 /* ---- Sizes ----------------------------------------------------------- */
@@ -62,23 +65,20 @@ static inline bool umt_type_has_ref(int type)
            (type >= TD_UMT_SYSCALL_ENTRY && type <= TD_UMT_SYSCALL_SKIPPED);
 }
 
-typedef struct umt_record_head {
-    uint32_t thread;
-    uint8_t type, flags;
-    uint64_t ref;      /* InsID or SyscallID; 0 for the other types */
-    int32_t exit_code; /* thread and application ends; 0 for the others */
-} umt_record_head;
-
-static inline void umt_read_record_head(const uint8_t *p, umt_record_head *h)
+/* The header and the field after it into a RECORD event's .record (all
+ * but exec_version). */
+static inline void umt_read_record(const uint8_t *p, td_umt_event *ev)
 {
-    h->thread = tdi_le32(p + REC_THREAD);
-    h->type = p[REC_TYPE];
-    h->flags = p[REC_FLAGS];
-    h->ref = umt_type_has_ref(h->type) ? tdi_le64(p + REC_REF) : 0;
-    h->exit_code = h->type == TD_UMT_THREAD_END ||
-                           h->type == TD_UMT_APPLICATION_END
-                       ? tdi_as_i32(tdi_le32(p + REC_EXIT_CODE))
-                       : 0;
+    uint8_t type = p[REC_TYPE];
+    ev->record.type = type;
+    ev->record.flags = p[REC_FLAGS];
+    ev->record.thread = tdi_as_i32(tdi_le32(p + REC_THREAD));
+    ev->record.ref =
+        umt_type_has_ref(type) ? (int64_t)tdi_le64(p + REC_REF) : 0;
+    ev->record.exit_code =
+        type == TD_UMT_THREAD_END || type == TD_UMT_APPLICATION_END
+            ? tdi_as_i32(tdi_le32(p + REC_EXIT_CODE))
+            : 0;
 }
 
 /* ---- threadRec (thread.itable) ------------------------------------------ */
@@ -128,25 +128,19 @@ static inline void umt_read_thread_row(const uint8_t *p, umt_thread_row *r)
 #define INS_DISASM_FP 40  /* i64 into the extra area: a cStr */
 #define INS_DECODED_FP 48 /* i64 into the extra area: a decodedIns */
 
-typedef struct umt_ins_row {
-    uint64_t id;
-    uint8_t type, cs64, code_size;
-    int32_t module;
-    uint64_t address, disasm_fp, decoded_fp;
-    const uint8_t *code; /* 15 bytes, in the row */
-} umt_ins_row;
-
-static inline void umt_read_ins_row(const uint8_t *p, umt_ins_row *r)
+/* The row into an INSTRUCTION event's .instruction (cs64 as a bool:
+ * whether CSis64Bits is 0 or 1 is the caller's check). */
+static inline void umt_read_instruction(const uint8_t *p, td_umt_event *ev)
 {
-    r->id = tdi_le64(p + INS_ID);
-    r->type = p[INS_TYPE];
-    r->cs64 = p[INS_CS64];
-    r->code_size = p[INS_CODE_SIZE];
-    r->module = tdi_as_i32(tdi_le32(p + INS_MODULE));
-    r->address = tdi_le64(p + INS_ADDRESS);
-    r->disasm_fp = tdi_le64(p + INS_DISASM_FP);
-    r->decoded_fp = tdi_le64(p + INS_DECODED_FP);
-    r->code = p + INS_CODE;
+    ev->instruction.id = (int64_t)tdi_le64(p + INS_ID);
+    ev->instruction.type = p[INS_TYPE];
+    ev->instruction.cs64 = p[INS_CS64] != 0;
+    ev->instruction.code_size = p[INS_CODE_SIZE];
+    memcpy(ev->instruction.code, p + INS_CODE, 15);
+    ev->instruction.module = tdi_as_i32(tdi_le32(p + INS_MODULE));
+    ev->instruction.address = tdi_le64(p + INS_ADDRESS);
+    ev->instruction.disasm_fp = tdi_le64(p + INS_DISASM_FP);
+    ev->instruction.decoded_fp = tdi_le64(p + INS_DECODED_FP);
 }
 
 /* ---- decodedIns, its expOpers and its lcSlots ------------------------ */
@@ -197,26 +191,23 @@ static inline void umt_read_ins_row(const uint8_t *p, umt_ins_row *r)
 #define SYS_ARGS_FP 40    /* i64 from the record: ArgCount u64 */
 #define SYS_EXTRAS_FP 48  /* i64 from the record */
 
-typedef struct umt_syscall_row {
-    uint16_t raw_id, uniform_id;
-    uint8_t convention, completed, arg_count, extra_count;
-    uint64_t begin, end, before_sp, result, args_fp, extras_fp;
-} umt_syscall_row;
-
-static inline void umt_read_syscall_row(const uint8_t *p, umt_syscall_row *r)
+/* The record, found at `at` in syscall.vtable, into a SYSCALL event's
+ * .syscall (all but id); its FPs become absolute offsets. */
+static inline void umt_read_syscall(const uint8_t *p, uint64_t at,
+                                    td_umt_event *ev)
 {
-    r->raw_id = tdi_le16(p + SYS_RAW_ID);
-    r->uniform_id = tdi_le16(p + SYS_UNIFORM_ID);
-    r->convention = p[SYS_CONVENTION];
-    r->completed = p[SYS_COMPLETED];
-    r->arg_count = p[SYS_ARG_COUNT];
-    r->extra_count = p[SYS_EXTRA_COUNT];
-    r->begin = tdi_le64(p + SYS_BEGIN_EID);
-    r->end = tdi_le64(p + SYS_END_EID);
-    r->before_sp = tdi_le64(p + SYS_BEFORE_SP);
-    r->result = tdi_le64(p + SYS_RESULT);
-    r->args_fp = tdi_le64(p + SYS_ARGS_FP);
-    r->extras_fp = tdi_le64(p + SYS_EXTRAS_FP);
+    ev->syscall.raw_id = tdi_le16(p + SYS_RAW_ID);
+    ev->syscall.uniform_id = tdi_le16(p + SYS_UNIFORM_ID);
+    ev->syscall.convention = p[SYS_CONVENTION];
+    ev->syscall.completed = p[SYS_COMPLETED];
+    ev->syscall.arg_count = p[SYS_ARG_COUNT];
+    ev->syscall.extra_count = p[SYS_EXTRA_COUNT];
+    ev->syscall.begin_eid = (int64_t)tdi_le64(p + SYS_BEGIN_EID);
+    ev->syscall.end_eid = (int64_t)tdi_le64(p + SYS_END_EID);
+    ev->syscall.before_sp = tdi_le64(p + SYS_BEFORE_SP);
+    ev->syscall.result = tdi_le64(p + SYS_RESULT);
+    ev->syscall.args_offset = at + tdi_le64(p + SYS_ARGS_FP);
+    ev->syscall.extras_offset = at + tdi_le64(p + SYS_EXTRAS_FP);
 }
 
 /* ---- rmContext and contextMem ------------------------------------------ */

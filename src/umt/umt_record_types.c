@@ -66,14 +66,9 @@ int tdi_umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
 }
 
 void tdi_umt_record_event(const td_umt_decoder *d, td_umt_event *ev,
-                          const umt_record_head *h, uint64_t at,
-                          uint64_t window)
+                          const uint8_t *p, uint64_t at, uint64_t window)
 {
     tdi_umt_event(d, ev, TD_UMT_EV_RECORD, TD_UMT_EXEC_VTABLE, at, window);
-    ev->record.type = h->type;
-    ev->record.flags = h->flags;
+    umt_read_record(p, ev);
     ev->record.exec_version = d->exec_version;
-    ev->record.thread = tdi_as_i32(h->thread);
-    ev->record.ref = (int64_t)h->ref;
-    ev->record.exit_code = h->exit_code;
 }

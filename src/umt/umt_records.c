@@ -181,31 +181,31 @@ static int window(td_umt_decoder *d, const umt_space *ws)
     return TD_OK;
 }
 
-/* References to other tables in the record's fixed fields. */
-static int check_references(td_umt_decoder *d, const umt_record_head *h)
+/* References to other tables in the record's fixed fields, read into
+ * its RECORD event. */
+static int check_references(td_umt_decoder *d, const td_umt_event *ev)
 {
-    uint64_t at = d->u.rec.start;
-    if (h->thread >= d->thread_rows)
+    uint64_t at = d->u.rec.start, ref = (uint64_t)ev->record.ref;
+    int type = ev->record.type;
+    if ((uint32_t)ev->record.thread >= d->thread_rows)
         return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
                         at + REC_THREAD,
                         TDI_REASON("ThreadID is not a row of thread.itable"));
-    if (h->type == TD_UMT_INSTRUCTION && h->ref >= d->ins_rows)
+    if (type == TD_UMT_INSTRUCTION && ref >= d->ins_rows)
         return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
                         at + REC_REF,
                         TDI_REASON("InsID is not a row of ins.itable"));
-    if ((h->type == TD_UMT_SYSCALL_ENTRY ||
-         h->type == TD_UMT_SYSCALL_SKIPPED) &&
-        h->ref >= d->syscall_rows)
+    if ((type == TD_UMT_SYSCALL_ENTRY || type == TD_UMT_SYSCALL_SKIPPED) &&
+        ref >= d->syscall_rows)
         return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
                         at + REC_REF,
                         TDI_REASON("SyscallID is not a syscall record"));
-    if (h->type == TD_UMT_SYSCALL_EXIT &&
-        !umt_id_or_none(h->ref, d->syscall_rows))
+    if (type == TD_UMT_SYSCALL_EXIT && !umt_id_or_none(ref, d->syscall_rows))
         return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
                         at + REC_REF,
                         TDI_REASON("SyscallID is neither -1 nor a syscall "
                                   "record"));
-    if (h->type == TD_UMT_APPLICATION_END && d->u.rec.id + 1 != d->records)
+    if (type == TD_UMT_APPLICATION_END && d->u.rec.id + 1 != d->records)
         return tdi_umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at,
                         TDI_REASON("an application end record is not the "
                                   "last record"));
@@ -213,22 +213,23 @@ static int check_references(td_umt_decoder *d, const umt_record_head *h)
 }
 
 /* What follows the RECORD event. */
-static void plan(td_umt_decoder *d, const umt_record_head *h)
+static void plan(td_umt_decoder *d, const td_umt_event *ev)
 {
-    int type = h->type;
-    d->u.rec.type = h->type;
-    d->u.rec.flags = h->flags;
+    int type = ev->record.type;
+    uint64_t ref = (uint64_t)ev->record.ref;
+    d->u.rec.type = ev->record.type;
+    d->u.rec.flags = ev->record.flags;
     d->u.rec.ctx_step = 0;
     d->u.rec.ctx_at =
         d->u.rec.start + RECORD_HEADER_SIZE +
         (type == TD_UMT_SYSCALL_ENTRY || type == TD_UMT_SYSCALL_EXIT ? 8 : 0);
     d->app_end = type == TD_UMT_APPLICATION_END;
     if (type == TD_UMT_INSTRUCTION) {
-        tdi_umt_ins_begin(&d->u.rec.k.ins, h->ref);
+        tdi_umt_ins_begin(&d->u.rec.k.ins, ref);
         d->u.rec.sub = RS_INSTRUCTION;
     } else if (type >= TD_UMT_SYSCALL_ENTRY &&
-               type <= TD_UMT_SYSCALL_SKIPPED && h->ref != UMT_NONE) {
-        tdi_umt_sys_begin(&d->u.rec.k.sys, h->ref);
+               type <= TD_UMT_SYSCALL_SKIPPED && ref != UMT_NONE) {
+        tdi_umt_sys_begin(&d->u.rec.k.sys, ref);
         d->u.rec.sub = RS_SYSCALL;
     } else if (tdi_umt_type_has_context(type)) {
         d->u.rec.sub = RS_CONTEXT;
@@ -239,17 +240,19 @@ static void plan(td_umt_decoder *d, const umt_record_head *h)
 
 /* The record's step on its thread's chain, when chains are followed. */
 static void follow_chain(const td_umt_decoder *d, const umt_space *ws,
-                         const umt_record_head *h)
+                         const td_umt_event *ev)
 {
     if (ws->chains != NULL)
-        tdi_umt_chain_note(d, ws, d->u.rec.id, h->thread, h->type,
-                       ws->pairs + 2 * (d->u.rec.id - d->u.rec.off_base));
+        tdi_umt_chain_note(d, ws, d->u.rec.id, (uint32_t)ev->record.thread,
+                           ev->record.type,
+                           ws->pairs + 2 * (d->u.rec.id - d->u.rec.off_base));
 }
 
+/* The record's first bytes, read into its RECORD event (handed out unless
+ * it is an instruction skipped under TD_UMT_SKIP_INSTRUCTIONS). */
 static int header(td_umt_decoder *d, const umt_space *ws, td_umt_event *ev)
 {
     uint64_t size = d->u.rec.end - d->u.rec.start;
-    umt_record_head h;
     int rc;
     const uint8_t *p =
         tdi_umt_get(d, TD_UMT_EXEC_VTABLE, d->u.rec.start,
@@ -260,15 +263,14 @@ static int header(td_umt_decoder *d, const umt_space *ws, td_umt_event *ev)
     rc = tdi_umt_check_record(d, p, size, d->u.rec.start);
     if (rc != TD_OK)
         return rc;
-    umt_read_record_head(p, &h);
-    rc = check_references(d, &h);
+    tdi_umt_record_event(d, ev, p, d->u.rec.start, size);
+    rc = check_references(d, ev);
     if (rc != TD_OK)
         return rc;
-    follow_chain(d, ws, &h);
-    plan(d, &h);
-    if (h.type == TD_UMT_INSTRUCTION && skipping(d))
+    follow_chain(d, ws, ev);
+    plan(d, ev);
+    if (ev->record.type == TD_UMT_INSTRUCTION && skipping(d))
         return TDI_AGAIN;
-    tdi_umt_record_event(d, ev, &h, d->u.rec.start, size);
     return TD_EVENT;
 }
 

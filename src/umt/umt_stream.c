@@ -116,7 +116,6 @@ static int record(td_umt_decoder *d, td_umt_event *ev)
     uint64_t k = d->u.stream.id - d->u.stream.off_base;
     uint64_t start = d->u.stream.off[k], end = d->u.stream.off[k + 1];
     uint64_t window = end - start;
-    umt_record_head h;
     const uint8_t *p = tdi_input_peek(
         &d->in, window < REC_FIXED_SIZE ? (size_t)window
                                               : REC_FIXED_SIZE);
@@ -127,8 +126,7 @@ static int record(td_umt_decoder *d, td_umt_event *ev)
     rc = tdi_umt_check_record(d, p, window, start);
     if (rc != TD_OK)
         return rc;
-    umt_read_record_head(p, &h);
-    tdi_umt_record_event(d, ev, &h, start, window);
+    tdi_umt_record_event(d, ev, p, start, window);
     ev->eid = (int64_t)d->u.stream.id;
     tdi_input_take(&d->in, RECORD_HEADER_SIZE);
     d->u.stream.start = start;

@@ -63,39 +63,44 @@ static bool knows_records(const td_umt_decoder *d)
     return d->mode == TD_UMT_DECODE || d->mode == TD_UMT_VALIDATE;
 }
 
+/* The record, read into its SYSCALL event. */
 static int check_fields(td_umt_decoder *d, const td_umt_sys_state *s,
-                        const umt_syscall_row *r)
+                        const td_umt_event *ev)
 {
     uint64_t limit = knows_records(d) ? d->records : UINT64_MAX >> 1;
-    if (r->convention > 5)
+    uint64_t begin = (uint64_t)ev->syscall.begin_eid;
+    uint64_t end = (uint64_t)ev->syscall.end_eid;
+    uint64_t args = ev->syscall.args_offset - s->at;
+    uint64_t extras = ev->syscall.extras_offset - s->at;
+    if (ev->syscall.convention > 5)
         return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE,
                         s->at + SYS_CONVENTION,
                         TDI_REASON("Convention is not 0..5"));
-    if (r->completed > 1)
+    if (ev->syscall.completed > 1)
         return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE,
                         s->at + SYS_COMPLETED,
                         TDI_REASON("Completed is neither 0 nor 1"));
-    if (r->begin >= limit)
+    if (begin >= limit)
         return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_SYSCALL_VTABLE,
                         s->at + SYS_BEGIN_EID,
                         TDI_REASON("BeginEID is not an execution record"));
-    if (r->end != UMT_NONE && (r->end >= limit || r->end <= r->begin))
+    if (end != UMT_NONE && (end >= limit || end <= begin))
         return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_SYSCALL_VTABLE,
                         s->at + SYS_END_EID,
                         TDI_REASON("EndEID is neither -1 nor a record after "
                                   "BeginEID"));
-    if (r->completed == 1 && r->end == UMT_NONE)
+    if (ev->syscall.completed == 1 && end == UMT_NONE)
         return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE,
                         s->at + SYS_COMPLETED,
                         TDI_REASON("a completed syscall has no EndEID"));
-    if (r->arg_count > 0 &&
-        (r->args_fp < SYSCALL_ROW_SIZE ||
-         !umt_fits(r->args_fp, (uint64_t)r->arg_count * 8, s->size)))
+    if (ev->syscall.arg_count > 0 &&
+        (args < SYSCALL_ROW_SIZE ||
+         !umt_fits(args, (uint64_t)ev->syscall.arg_count * 8, s->size)))
         return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE,
                         s->at + SYS_ARGS_FP,
                         TDI_REASON("ArgsFP array lies outside the record"));
-    if (r->extra_count > 0 &&
-        (r->extras_fp < SYSCALL_ROW_SIZE || r->extras_fp >= s->size))
+    if (ev->syscall.extra_count > 0 &&
+        (extras < SYSCALL_ROW_SIZE || extras >= s->size))
         return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE,
                         s->at + SYS_EXTRAS_FP,
                         TDI_REASON("ExtrasFP lies outside the record"));
@@ -125,30 +130,10 @@ static int check_named_by(td_umt_decoder *d, const td_umt_sys_state *s,
     return TD_OK;
 }
 
-static void syscall_event(const td_umt_decoder *d, const td_umt_sys_state *s,
-                          const umt_syscall_row *r, td_umt_event *ev)
-{
-    tdi_umt_event(d, ev, TD_UMT_EV_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at,
-                  s->size);
-    ev->syscall.id = (int64_t)s->id;
-    ev->syscall.raw_id = r->raw_id;
-    ev->syscall.uniform_id = r->uniform_id;
-    ev->syscall.convention = r->convention;
-    ev->syscall.completed = r->completed;
-    ev->syscall.arg_count = r->arg_count;
-    ev->syscall.extra_count = r->extra_count;
-    ev->syscall.begin_eid = (int64_t)r->begin;
-    ev->syscall.end_eid = (int64_t)r->end;
-    ev->syscall.before_sp = r->before_sp;
-    ev->syscall.result = r->result;
-    ev->syscall.args_offset = s->at + r->args_fp;
-    ev->syscall.extras_offset = s->at + r->extras_fp;
-}
-
+/* The record, read into its SYSCALL event and checked there. */
 static int record(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
                   int type, td_umt_event *ev)
 {
-    umt_syscall_row r;
     int rc;
     const uint8_t *p =
         tdi_umt_get(d, TD_UMT_SYSCALL_VTABLE, s->at, SYSCALL_ROW_SIZE,
@@ -157,18 +142,20 @@ static int record(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
                 &rc);
     if (p == NULL)
         return rc;
-    umt_read_syscall_row(p, &r);
-    s->begin = r.begin;
-    s->end = r.end;
-    s->completed = r.completed;
-    rc = check_fields(d, s, &r);
+    tdi_umt_event(d, ev, TD_UMT_EV_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at,
+                  s->size);
+    ev->syscall.id = (int64_t)s->id;
+    umt_read_syscall(p, s->at, ev);
+    s->begin = (uint64_t)ev->syscall.begin_eid;
+    s->end = (uint64_t)ev->syscall.end_eid;
+    s->completed = ev->syscall.completed;
+    rc = check_fields(d, s, ev);
     if (rc == TD_OK && eid != UMT_NONE)
         rc = check_named_by(d, s, eid, type);
     if (rc != TD_OK)
         return rc;
-    s->arg_count = r.arg_count;
-    s->args_at = s->at + r.args_fp;
-    syscall_event(d, s, &r, ev);
+    s->arg_count = ev->syscall.arg_count;
+    s->args_at = ev->syscall.args_offset;
     return TD_EVENT;
 }
 
