@@ -123,39 +123,6 @@ int tdi_lz4_token(td_lz4_decoder *d)
     return literals_known(d);
 }
 
-/* One more byte of a literal or match length that goes on in bytes
- * (each 255 says another follows), added to *length: TD_OK, with *more
- * set when another follows; TD_NEED_INPUT, or an error with `reason` when
- * the block ends first. */
-static int length_byte(td_lz4_decoder *d, uint32_t *length, bool *more,
-                       const char *reason)
-{
-    const uint8_t *p;
-    if (d->block_left == 0)
-        return corrupt(d, d->seq_offset, reason);
-    p = tdi_input_peek(&d->in, 1);
-    if (p == NULL)
-        return cut(d);
-    *more = *p == 255;
-    *length += *p;
-    block_take(d, p, 1);
-    return TD_OK;
-}
-
-int tdi_lz4_literal_length(td_lz4_decoder *d)
-{
-    bool more = false;
-    int rc = length_byte(d, &d->literal_left, &more,
-                         TDI_REASON("literal length runs past the end of "
-                                   "the block"));
-    if (rc != TD_OK)
-        return rc;
-    if (d->literal_left > d->block_left)
-        return corrupt(d, d->seq_offset,
-                       TDI_REASON("literals run past the end of the block"));
-    return more ? TDI_AGAIN : literals_known(d);
-}
-
 static int block_done(td_lz4_decoder *d)
 {
     if (d->last_match_end > 0 &&
@@ -236,17 +203,45 @@ int tdi_lz4_offset(td_lz4_decoder *d)
     return match_known(d);
 }
 
+/* One more byte of a literal length (`literal`) or a match length, whose
+ * bytes go on while they are 255: TDI_AGAIN while they do, then the
+ * literals or the match; TD_NEED_INPUT, or an error when the block ends
+ * first or the length is too large. */
+static int length_byte(td_lz4_decoder *d, bool literal)
+{
+    uint32_t *length = literal ? &d->literal_left : &d->match_left;
+    const uint8_t *p;
+    uint8_t byte;
+    if (d->block_left == 0)
+        return corrupt(d, d->seq_offset,
+                       literal ? TDI_REASON("literal length runs past the "
+                                           "end of the block")
+                               : TDI_REASON("match length runs past the "
+                                           "end of the block"));
+    p = tdi_input_peek(&d->in, 1);
+    if (p == NULL)
+        return cut(d);
+    byte = *p;
+    block_take(d, p, 1);
+    *length += byte;
+    if (literal && *length > d->block_left)
+        return corrupt(d, d->seq_offset,
+                       TDI_REASON("literals run past the end of the block"));
+    if (!literal && !fits(d, *length))
+        return too_long(d, *length);
+    if (byte == 255)
+        return TDI_AGAIN;
+    return literal ? literals_known(d) : match_known(d);
+}
+
+int tdi_lz4_literal_length(td_lz4_decoder *d)
+{
+    return length_byte(d, true);
+}
+
 int tdi_lz4_match_length(td_lz4_decoder *d)
 {
-    bool more = false;
-    int rc = length_byte(d, &d->match_left, &more,
-                         TDI_REASON("match length runs past the end of the "
-                                   "block"));
-    if (rc != TD_OK)
-        return rc;
-    if (!fits(d, d->match_left))
-        return too_long(d, d->match_left);
-    return more ? TDI_AGAIN : match_known(d);
+    return length_byte(d, false);
 }
 
 int tdi_lz4_match(td_lz4_decoder *d)
