@@ -185,20 +185,20 @@ static int detect_width(td_drmem_decoder *d)
     if (p == NULL)
         return tdi_input_stall(&d->in, &d->fault, 0,
                               TDI_REASON("stream shorter than one record"));
-    if (tdi_le16(p) != TD_DRMEM_HEADER)
+    if (tdi_le16(p + DRMEM_TYPE) != TD_DRMEM_HEADER)
         return tdi_fail(&d->fault, TD_E_DRMEM_HEADER, 0,
                        TDI_REASON("the stream does not start with a HEADER "
                                  "record"));
-    d->width = tdi_le32(p + 8) == 0 ? 12 : 8;
+    d->width = tdi_le32(p + DRMEM_WIDTH_WORD) == 0 ? 12 : 8;
     return TD_OK;
 }
 
 static void read_record(const td_drmem_decoder *d, const uint8_t *p,
                         drmem_record *r)
 {
-    r->type = tdi_le16(p);
-    r->size = tdi_le16(p + 2);
-    r->addr = d->width == 12 ? tdi_le64(p + 4) : tdi_le32(p + 4);
+    r->type = tdi_le16(p + DRMEM_TYPE);
+    r->size = tdi_le16(p + DRMEM_SIZE);
+    r->addr = drmem_addr(p, d->width);
     r->bytes = p;
 }
 
