@@ -63,6 +63,9 @@ TEST_BIN := $(BUILD)/tests/run
 
 # Each fuzz/NAME_fuzzer.c gets a replay binary for its corpus fuzz/corpus/NAME.
 FUZZ_SRC := $(wildcard fuzz/*_fuzzer.c)
+# What every harness links besides its own file (fuzz_main.c is the replay
+# driver's main; libFuzzer and AFL++ bring their own).
+FUZZ_SHARED := $(filter-out fuzz/fuzz_main.c,$(wildcard fuzz/fuzz_*.c))
 FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%_fuzzer.c=$(BUILD)/fuzz/%_replay)
 
 .PHONY: all run test tests asan check-freestanding check-stack fuzz \
@@ -130,9 +133,9 @@ $(BUILD)/tests/tables.o: $(BUILD)/tests/tables.c tests/harness.h
 $(TEST_BIN): $(TEST_OBJ) $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
-$(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_common.o \
-                        $(BUILD)/fuzz/fuzz_drmem.o $(BUILD)/fuzz/%_fuzzer.o \
-                        $(LIB)
+$(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o \
+                        $(FUZZ_SHARED:%.c=$(BUILD)/%.o) \
+                        $(BUILD)/fuzz/%_fuzzer.o $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
 # The failing-I/O shim (tests/test_hosts.c), preloaded into the CLI.
@@ -165,8 +168,6 @@ FUZZ_NAMES := $(FUZZ_SRC:fuzz/%_fuzzer.c=%)
 LF := $(BUILD)/libfuzzer
 LF_FLAGS := -g -O1 -Iinclude -Ifuzz
 LF_OBJ := $(LIB_SRC:%.c=$(LF)/%.o)
-# What every harness links besides its own file.
-FUZZ_SHARED := fuzz/fuzz_common.c fuzz/fuzz_drmem.c
 
 $(LF)/src/%.o: src/%.c $(wildcard include/*.h include/tracedec/*.h \
                src/*/*.h)

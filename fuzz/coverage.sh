@@ -20,7 +20,7 @@ for src in src/*/*.c; do
     obj=$OUT/$(echo "$src" | sed 's|/|_|g; s|\.c$|.o|')
     gcc $FLAGS -c "$src" -o "$obj" || exit 1
 done
-gcc $FLAGS -D_POSIX_C_SOURCE=200809L fuzz/fuzz_main.c fuzz/fuzz_common.c fuzz/fuzz_drmem.c \
+gcc $FLAGS -D_POSIX_C_SOURCE=200809L fuzz/fuzz_*.c \
     "fuzz/${NAME}_fuzzer.c" "$OUT"/src_*.o -o "$OUT/replay" || exit 1
 "$OUT/replay" "$@" > "$OUT/replay.log" 2>&1 ||
     { tail -n 20 "$OUT/replay.log"; echo "coverage: the replay failed"; exit 1; }

@@ -10,15 +10,12 @@
  * decode with a tally (td_drmem_tally_next, a 5-entry PC array), in those
  * spans, must give the events a tally leaves out, the PCs and the counts
  * that the first decode's events make. Requests must name the next byte
- * and error offsets lie inside the input.
+ * and error offsets lie inside the input. The loop is fuzz_driver.c's.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_driver.h"
 #include "fuzz_drmem.h"
-#include "tracedec.h"
 
 #define MEMBER_BYTES (16 * 12)
 #define TALLY_PCS 5
@@ -84,49 +81,60 @@ static void mix(digests *g, const td_drmem_event *ev, bool tallying)
         mix_pcs(g);
 }
 
-static int next(td_drmem_decoder *d, td_drmem_event *ev, digests *g,
-                bool tallying)
+/* What one decode sees besides its digests (fz_run.context). */
+typedef struct seen {
+    digests *g;
+    bool zip, tallying;
+    uint32_t member;
+} seen;
+
+static void mix_event(fz_run *run, const fz_event *e)
 {
-    return tallying ? td_drmem_tally_next(d, ev, &g->tally)
-                    : td_drmem_next(d, ev);
+    seen *s = run->context;
+    mix(s->g, &e->drmem, s->tallying);
+}
+
+static void mix_fault(fz_run *run, int rc)
+{
+    seen *s = run->context;
+    fz_mix_fault(&s->g->all, &run->feeder, rc, fz_run_fault(run));
+    fz_mix_fault(&s->g->tallied, &run->feeder, rc, fz_run_fault(run));
+}
+
+/* In a zip, a member begins at every MEMBER_BYTES; answers stop at its
+ * end. */
+static void before_answer(fz_run *run)
+{
+    seen *s = run->context;
+    size_t fed = fz_feeder_fed(&run->feeder), len = run->feeder.source[0].len;
+    if (!s->zip)
+        return;
+    if (fed < len && fed == (size_t)s->member * MEMBER_BYTES)
+        td_drmem_begin_member(&run->d.drmem, s->member++);
+    run->end = member_end(fed, len);
 }
 
 /* seed 0: one span per member. */
 static void decode(const uint8_t *data, size_t len, bool zip, uint64_t seed,
                    bool tallying, digests *g)
 {
-    td_drmem_decoder d;
-    td_drmem_event ev;
-    fz_feeder f;
-    uint32_t member = 0;
-    int rc;
-    memset(&ev, 0, sizeof ev);
+    seen s = {g, zip, tallying, 0};
+    fz_run run;
     memset(g, 0, sizeof *g);
     g->all = g->tallied = fz_digest_start();
     g->tally.pcs = g->pcs;
     g->tally.pcs_cap = TALLY_PCS;
-    fz_feeder_init(&f, "drmem_fuzzer", data, len,
-                   seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
-    td_drmem_init(&d, NULL);
-    while ((rc = next(&d, &ev, g, tallying)) != TD_END) {
-        if (rc == TD_EVENT) {
-            mix(g, &ev, tallying);
-        } else if (rc == TD_NEED_INPUT) {
-            size_t fed = fz_feeder_fed(&f), n;
-            const uint8_t *span;
-            if (zip && fed < len && fed == (size_t)member * MEMBER_BYTES)
-                td_drmem_begin_member(&d, member++);
-            span = fz_feeder_answer(&f, td_drmem_request(&d),
-                                    zip ? member_end(fed, len) : len, &n);
-            td_drmem_feed(&d, span, n);
-        } else {
-            fz_mix_fault(&g->all, &f, rc, td_drmem_fault(&d));
-            fz_mix_fault(&g->tallied, &f, rc, td_drmem_fault(&d));
-            break;
-        }
-    }
+    fz_run_start(&run, "drmem_fuzzer", FZ_DRMEM, data, len,
+                 seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed, 0);
+    td_drmem_init(&run.d.drmem, NULL);
+    run.tally = tallying ? &g->tally : NULL;
+    run.event = mix_event;
+    run.fault = mix_fault;
+    run.before_answer = before_answer;
+    run.context = &s;
+    fz_run_decode(&run);
     mix_tally(g);
-    fz_feeder_free(&f);
+    fz_run_finish(&run);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

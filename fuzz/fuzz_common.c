@@ -59,6 +59,13 @@ unsigned fz_feeder_add(fz_feeder *f, const uint8_t *data, size_t len)
     return f->sources++;
 }
 
+void fz_feeder_database(fz_feeder *f)
+{
+    fz_feeder_add(f, f->source[0].data, f->source[0].len);
+    f->seeking = f->whole_requests = f->span_per_source = true;
+    f->max_request = 65536;
+}
+
 /* 1..17 bytes mostly, 1..300 one time in eight. */
 static size_t random_length(uint64_t *seed)
 {

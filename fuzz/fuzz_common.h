@@ -78,6 +78,12 @@ void fz_feeder_init(fz_feeder *f, const char *harness, const uint8_t *data,
 /* Add the next source; returns its number. */
 unsigned fz_feeder_add(fz_feeder *f, const uint8_t *data, size_t len);
 
+/* Make f, a feeder of a database file (SQLite, REVEN), answer as random
+ * access wants (at least min_len, up to a 64 KiB page) through two lanes
+ * (sources 0 and 1, both the file), each span valid until its own lane's
+ * next answer. */
+void fz_feeder_database(fz_feeder *f);
+
 /* Check the request and cut the next span of its source from rq->offset,
  * ending at `end` at the latest (pass SIZE_MAX for no limit). The
  * returned span stays valid until the source's next answer or

@@ -2,9 +2,7 @@
  * fuzz_drmem.c - the drmemtrace event digest and the chained-file check
  * (see fuzz_drmem.h).
  */
-#include <stdlib.h>
-#include <string.h>
-
+#include "fuzz_driver.h"
 #include "fuzz_drmem.h"
 
 static void mix_payload(fz_digest *h, const td_drmem_event *ev)
@@ -45,19 +43,21 @@ void fz_mix_drmem_event(fz_digest *h, const td_drmem_event *ev)
 
 /* The error and where it lies: record errors inside the decompressed
  * bytes handed to the records, container errors inside the input. */
-static void mix_file_fault(fz_digest *g, const char *harness,
-                           const td_drmem_file_decoder *f, int rc, size_t len)
+static void mix_file_fault(fz_run *run, int rc)
 {
+    const td_drmem_file_decoder *f = &run->d.drmem_file;
     const td_fault *fault = td_drmem_file_fault(f);
+    fz_digest *g = &run->digest;
     td_drmem_where where;
     uint64_t limit;
     td_drmem_file_where(f, &where);
-    limit = where.in_records ? f->out_offset : len;
+    limit = where.in_records ? f->out_offset : run->feeder.source[0].len;
     if (fault->code != rc || fault->reason == NULL || fault->offset > limit)
-        fz_fail(harness, "drmemtrace file: error without its code, a "
-                         "reason, or with an offset outside");
+        fz_fail(run->harness, "drmemtrace file: error without its code, a "
+                              "reason, or with an offset outside");
     if (where.name_len > TD_DRMEM_NAME_KEPT)
-        fz_fail(harness, "drmemtrace file: member name longer than kept");
+        fz_fail(run->harness, "drmemtrace file: member name longer than "
+                              "kept");
     fz_mix64(g, (uint64_t)(int64_t)rc);
     fz_mix64(g, fault->offset);
     fz_mix64(g, (uint64_t)where.in_records << 32 | where.member);
@@ -65,38 +65,28 @@ static void mix_file_fault(fz_digest *g, const char *harness,
     fz_mix(g, where.name, where.name_len);
 }
 
+static void mix_event(fz_run *run, const fz_event *ev)
+{
+    fz_mix_drmem_event(&run->digest, &ev->drmem);
+}
+
 static uint64_t decode_file(const char *harness, int container,
                             bool seekable, const uint8_t *data, size_t len,
                             fz_spans spans, uint64_t seed)
 {
-    uint8_t *window = malloc(TD_DRMEM_FILE_WINDOW);
     td_drmem_file_config cfg = {sizeof cfg, seekable ? TD_ZIP_SEEKABLE : 0,
-                                window, TD_DRMEM_FILE_WINDOW, container};
-    td_drmem_file_decoder f;
-    td_drmem_event ev;
-    fz_feeder feeder;
-    fz_digest g = fz_digest_start();
-    int rc;
-    fz_feeder_init(&feeder, harness, data, len, spans, seed);
-    feeder.seeking = seekable;
-    if (td_drmem_file_init(&f, &cfg) != TD_OK)
+                                NULL, TD_DRMEM_FILE_WINDOW, container};
+    fz_run run;
+    fz_run_start(&run, harness, FZ_DRMEM_FILE, data, len, spans, seed,
+                 TD_DRMEM_FILE_WINDOW);
+    run.feeder.seeking = seekable;
+    cfg.memory = run.window;
+    if (td_drmem_file_init(&run.d.drmem_file, &cfg) != TD_OK)
         fz_fail(harness, "td_drmem_file_init refused a valid set-up");
-    while ((rc = td_drmem_file_next(&f, &ev)) != TD_END) {
-        if (rc == TD_EVENT) {
-            fz_mix_drmem_event(&g, &ev);
-        } else if (rc == TD_NEED_INPUT) {
-            size_t n;
-            const uint8_t *span = fz_feeder_answer(
-                &feeder, td_drmem_file_request(&f), len, &n);
-            td_drmem_file_feed(&f, span, n);
-        } else {
-            mix_file_fault(&g, harness, &f, rc, len);
-            break;
-        }
-    }
-    fz_feeder_free(&feeder);
-    free(window);
-    return g.h;
+    run.event = mix_event;
+    run.fault = mix_file_fault;
+    fz_run_decode(&run);
+    return fz_run_end(&run);
 }
 
 void fz_check_drmem_file(const char *harness, int container, bool seekable,

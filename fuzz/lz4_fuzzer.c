@@ -18,14 +18,9 @@
  * container (td_drmem_file_decoder: the container's output fed to the record
  * decoder, as the CLI reads a trace), in one span and in the same spans;
  * its events, error and error position must agree too.
+ * The loop and the option byte are fuzz_driver.c's.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "fuzz_drmem.h"
-#include "tracedec.h"
+#include "fuzz_driver.h"
 
 static void mix_frame_header(fz_digest *g, const td_lz4_event *ev)
 {
@@ -38,26 +33,22 @@ static void mix_frame_header(fz_digest *g, const td_lz4_event *ev)
 }
 
 /* Everything an event says. */
-static void mix_event(fz_digest *g, const td_lz4_event *ev, const uint8_t *window,
-                      uint64_t *produced, size_t fed)
+static void mix_event(fz_run *run, const fz_event *e)
 {
+    const td_lz4_event *ev = &e->lz4;
+    fz_digest *g = &run->digest;
     fz_mix64(g, (uint64_t)ev->kind << 32 | ev->frame);
     fz_mix64(g, ev->offset);
     fz_mix64(g, ev->size);
     switch (ev->kind) {
     case TD_LZ4_EV_DATA:
-        if (ev->data.len == 0 || ev->data.data < window ||
-            ev->data.data + ev->data.len > window + TD_LZ4_WINDOW)
-            fz_fail("lz4_fuzzer", "data outside the window");
-        if (ev->data.pos != *produced || ev->offset >= fed)
-            fz_fail("lz4_fuzzer", "data does not continue the frame");
         fz_mix64(g, ev->data.len);
-        fz_mix(g, ev->data.data, ev->data.len);
-        *produced += ev->data.len;
+        fz_mix_output(run, ev->data.data, ev->data.len, ev->data.pos,
+                      ev->offset, TD_LZ4_WINDOW);
         break;
     case TD_LZ4_EV_FRAME:
         mix_frame_header(g, ev);
-        *produced = 0;
+        run->produced = 0;
         break;
     case TD_LZ4_EV_SKIPPABLE:
         fz_mix64(g, (uint64_t)ev->skippable.magic << 32 | ev->skippable.bytes);
@@ -67,48 +58,10 @@ static void mix_event(fz_digest *g, const td_lz4_event *ev, const uint8_t *windo
     }
 }
 
-/* Decode; see fz_feeder for how spans are cut. */
-static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
-                       uint64_t seed)
-{
-    uint8_t *window = malloc(TD_LZ4_WINDOW);
-    td_lz4_config cfg = {sizeof cfg, 0, window, TD_LZ4_WINDOW};
-    uint64_t produced = 0;
-    td_lz4_decoder d;
-    td_lz4_event ev;
-    fz_digest g = fz_digest_start();
-    fz_feeder f;
-    int rc;
-    fz_feeder_init(&f, "lz4_fuzzer", data, len, spans, seed);
-    td_lz4_init(&d, &cfg);
-    while ((rc = td_lz4_next(&d, &ev)) != TD_END) {
-        if (rc == TD_EVENT) {
-            mix_event(&g, &ev, window, &produced, fz_feeder_fed(&f));
-        } else if (rc == TD_NEED_INPUT) {
-            size_t n;
-            const uint8_t *span = fz_feeder_answer(&f, td_lz4_request(&d), len, &n);
-            td_lz4_feed(&d, span, n);
-        } else {
-            fz_mix_fault(&g, &f, rc, td_lz4_fault(&d));
-            break;
-        }
-    }
-    fz_feeder_free(&f);
-    free(window);
-    return g.h;
-}
+static const fz_codec lz4 = {"lz4_fuzzer", FZ_LZ4, TD_LZ4_WINDOW,
+                             TD_FORMAT_LZ4, true, mix_event};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fz_spans spans;
-    if (size == 0)
-        return 0;
-    spans = (data[0] & 1) ? FZ_BYTE_SPANS : FZ_RANDOM_SPANS;
-    if (decode(data + 1, size - 1, FZ_ONE_SPAN, 0) !=
-        decode(data + 1, size - 1, spans, (uint64_t)(data[0] >> 2) + 1))
-        fz_fail("lz4_fuzzer", "the event stream depends on the chunking");
-    if (data[0] & 2)
-        fz_check_drmem_file("lz4_fuzzer", TD_FORMAT_LZ4, false, data + 1, size - 1,
-                            spans, (uint64_t)(data[0] >> 2) + 1);
-    return 0;
+    return fz_check_codec(&lz4, data, size);
 }

@@ -8,18 +8,16 @@
  * pseudo-random extra bytes seeded by bits 1..7); the two event sequences
  * must be identical (a digest over every field). Requests must name one
  * of the two lanes and a byte of the file, and error offsets must lie
- * inside the file and come with a reason.
+ * inside the file and come with a reason. The loop is fuzz_driver.c's.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "fuzz_common.h"
-#include "tracedec.h"
+#include "fuzz_driver.h"
 
-static void mix_event(fz_digest *h, const td_rvn_event *ev)
+static void mix_event(fz_run *run, const fz_event *e)
 {
+    const td_rvn_event *ev = &e->rvn;
+    fz_digest *h = &run->digest;
     fz_mix64(h, (uint64_t)ev->kind << 32 | ev->flags);
     fz_mix64(h, ev->offset);
     switch (ev->kind) {
@@ -62,36 +60,17 @@ static void mix_event(fz_digest *h, const td_rvn_event *ev)
 static uint64_t decode(const uint8_t *data, size_t len, fz_spans spans,
                        uint64_t seed)
 {
-    td_rvn_decoder *r = malloc(sizeof *r);
     td_rvn_config cfg;
-    td_rvn_event ev;
-    fz_digest h = fz_digest_start();
-    fz_feeder f;
-    int rc;
-    fz_feeder_init(&f, "rvn_fuzzer", data, len, spans, seed);
-    fz_feeder_add(&f, data, len); /* lane 1: the same file */
-    f.seeking = f.whole_requests = f.span_per_source = true;
-    f.max_request = 65536;
+    fz_run run;
+    fz_run_start(&run, "rvn_fuzzer", FZ_RVN, data, len, spans, seed, 0);
+    fz_feeder_database(&run.feeder);
     memset(&cfg, 0, sizeof cfg);
     cfg.size = sizeof cfg;
     cfg.files.db_size = len;
-    td_rvn_init(r, &cfg);
-    while ((rc = td_rvn_next(r, &ev)) != TD_END) {
-        if (rc == TD_EVENT) {
-            mix_event(&h, &ev);
-        } else if (rc == TD_NEED_INPUT) {
-            size_t n;
-            const uint8_t *span =
-                fz_feeder_answer(&f, td_rvn_request(r), SIZE_MAX, &n);
-            td_rvn_feed(r, span, n);
-        } else {
-            fz_mix_fault(&h, &f, rc, td_rvn_fault(r));
-            break;
-        }
-    }
-    fz_feeder_free(&f);
-    free(r);
-    return h.h;
+    td_rvn_init(&run.d.rvn, &cfg);
+    run.event = mix_event;
+    fz_run_decode(&run);
+    return fz_run_end(&run);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

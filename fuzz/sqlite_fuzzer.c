@@ -11,15 +11,11 @@
  * -wal exists, bit 1 a hot -journal, bit 2 scans with whole rows; bit 3
  * answers exactly the requested page, else bits 4..7 seed pseudo-random
  * extra bytes. Requests must name a lane and a byte of the file, and
- * error offsets must lie inside the file.
+ * error offsets must lie inside the file. The loop is fuzz_driver.c's.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "fuzz_common.h"
-#include "tracedec.h"
+#include "fuzz_driver.h"
 
 static void mix_value(fz_digest *h, const td_sqlite_value *v)
 {
@@ -55,58 +51,6 @@ static void mix_event(fz_digest *h, const td_sqlite_event *ev)
         mix_value(h, &ev->values[i]);
 }
 
-static void answer(fz_feeder *f, td_sqlite_decoder *db)
-{
-    size_t n;
-    const uint8_t *span = fz_feeder_answer(f, td_sqlite_request(db), SIZE_MAX, &n);
-    td_sqlite_feed(db, span, n);
-}
-
-static int scan(fz_feeder *f, td_sqlite_decoder *db, uint32_t root, uint32_t flags,
-                fz_digest *h, uint32_t *roots, unsigned *nroots)
-{
-    td_sqlite_cursor_config cfg;
-    td_sqlite_cursor c;
-    td_sqlite_event ev;
-    int rc;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.size = sizeof cfg;
-    cfg.flags = flags;
-    cfg.root = root;
-    td_sqlite_cursor_init(&c, db, &cfg);
-    while ((rc = td_sqlite_cursor_next(&c, &ev)) != TD_END) {
-        if (rc == TD_NEED_INPUT) {
-            answer(f, db);
-            continue;
-        }
-        if (rc < 0)
-            return rc;
-        mix_event(h, &ev);
-        if (roots != NULL && ev.kind == TD_SQLITE_EV_VALUE && ev.column == 3 &&
-            ev.value.type == TD_SQLITE_INTEGER && ev.value.integer > 1 &&
-            *nroots < 64)
-            roots[(*nroots)++] = (uint32_t)ev.value.integer;
-    }
-    return TD_END;
-}
-
-/* The database's own events: its header, its freelist trunks. */
-static int walk_database(fz_feeder *f, td_sqlite_decoder *db, fz_digest *h)
-{
-    td_sqlite_event ev;
-    int rc;
-    while ((rc = td_sqlite_next(db, &ev)) != TD_END) {
-        if (rc == TD_NEED_INPUT) {
-            answer(f, db);
-            continue;
-        }
-        if (rc < 0)
-            return rc;
-        mix_event(h, &ev);
-    }
-    return TD_END;
-}
-
 static void describe_files(td_sqlite_files *files, size_t len, uint8_t option)
 {
     static const uint8_t magic[8] = {0xd9, 0xd5, 0x05, 0xf9,
@@ -120,37 +64,64 @@ static void describe_files(td_sqlite_files *files, size_t len, uint8_t option)
     }
 }
 
+/* The root pages sqlite_schema names, gathered by the first scan. */
+typedef struct roots {
+    bool gather;
+    unsigned n;
+    uint32_t page[64];
+} roots;
+
+static void mix_row(fz_run *run, const fz_event *e)
+{
+    const td_sqlite_event *ev = &e->sqlite;
+    roots *r = run->context;
+    mix_event(&run->digest, ev);
+    if (r->gather && ev->kind == TD_SQLITE_EV_VALUE && ev->column == 3 &&
+        ev->value.type == TD_SQLITE_INTEGER && ev->value.integer > 1 &&
+        r->n < 64)
+        r->page[r->n++] = (uint32_t)ev->value.integer;
+}
+
+/* One b-tree, its events into the run's digest. */
+static int scan(fz_run *run, uint32_t root, uint32_t flags)
+{
+    td_sqlite_cursor_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
+    cfg.root = root;
+    td_sqlite_cursor_init(&run->cursor, &run->d.sqlite, &cfg);
+    run->format = FZ_SQLITE_CURSOR;
+    return fz_run_decode(run);
+}
+
 static uint64_t decode(const uint8_t *data, size_t len, uint8_t option,
                        fz_spans spans)
 {
-    fz_feeder f;
-    td_sqlite_decoder db;
+    roots found = {true, 0, {0}};
     td_sqlite_config cfg;
-    uint32_t roots[64];
-    unsigned n = 0, i;
-    fz_digest h = fz_digest_start();
     uint32_t extra = option & 4 ? TD_SQLITE_WHOLE_ROWS : 0;
+    unsigned i;
+    fz_run run;
     int rc;
-    fz_feeder_init(&f, "sqlite_fuzzer", data, len, spans,
-                   (uint64_t)(option >> 4) + 1);
-    fz_feeder_add(&f, data, len); /* lane 1: the same file */
-    f.seeking = f.whole_requests = f.span_per_source = true;
-    f.max_request = 65536;
+    fz_run_start(&run, "sqlite_fuzzer", FZ_SQLITE, data, len, spans,
+                 (uint64_t)(option >> 4) + 1, 0);
+    fz_feeder_database(&run.feeder);
     memset(&cfg, 0, sizeof cfg);
     cfg.size = sizeof cfg;
     describe_files(&cfg.files, len, option);
-    td_sqlite_init(&db, &cfg);
-    rc = scan(&f, &db, 1, TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS | extra,
-              &h, roots, &n);
-    for (i = 0; rc == TD_END && i < n; i++)
-        rc = scan(&f, &db, roots[i], extra | (i & 1 ? 1u << 4 : 0), &h,
-                  NULL, NULL);
-    if (rc == TD_END)
-        rc = walk_database(&f, &db, &h);
-    if (rc < 0)
-        fz_mix_fault(&h, &f, rc, td_sqlite_fault(&db));
-    fz_feeder_free(&f);
-    return h.h;
+    td_sqlite_init(&run.d.sqlite, &cfg);
+    run.event = mix_row;
+    run.context = &found;
+    rc = scan(&run, 1, TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS | extra);
+    found.gather = false;
+    for (i = 0; rc == TD_END && i < found.n; i++)
+        rc = scan(&run, found.page[i], extra | (i & 1 ? 1u << 4 : 0));
+    if (rc == TD_END) {
+        run.format = FZ_SQLITE; /* the database's own events */
+        fz_run_decode(&run);
+    }
+    return fz_run_end(&run);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -6,48 +6,39 @@
  * It is scanned in one span and in pseudo-random spans; the two digests
  * (every START and END with its path, offset and size; the text bytes as
  * one stream) and outcomes must be identical, requests must name the next
- * byte, and an error has a reason and an offset inside the input.
+ * byte, and an error has a reason and an offset inside the input. The
+ * loop is fuzz_driver.c's.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "fuzz_driver.h"
 
-#include "fuzz_common.h"
-#include "tracedec.h"
+/* Text goes to its own digest (run->context), mixed in at each tag. */
+static void mix_event(fz_run *run, const fz_event *e)
+{
+    const td_tagscan_event *ev = &e->tagscan;
+    fz_digest *text = run->context;
+    if (ev->kind == TD_TAGSCAN_EV_TEXT) {
+        fz_mix(text, ev->text, ev->text_len);
+        return;
+    }
+    fz_mix64(&run->digest, (uint64_t)ev->kind << 32 | ev->depth);
+    fz_mix64(&run->digest, ev->offset ^ ev->size << 32);
+    fz_mix64(&run->digest, text->h);
+    fz_mix(&run->digest, ev->path, ev->path_len);
+}
 
 /* seed 0: one span. */
 static uint64_t scan(const uint8_t *data, size_t len, uint64_t seed)
 {
-    td_tagscan_decoder s;
-    td_tagscan_event ev;
-    fz_digest h = fz_digest_start(), text = fz_digest_start();
-    fz_feeder f;
-    int rc;
-    fz_feeder_init(&f, "tagscan_fuzzer", data, len,
-                   seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
-    td_tagscan_init(&s, NULL);
-    while ((rc = td_tagscan_next(&s, &ev)) != TD_END) {
-        if (rc == TD_EVENT && ev.kind == TD_TAGSCAN_EV_TEXT) {
-            fz_mix(&text, ev.text, ev.text_len);
-        } else if (rc == TD_EVENT) {
-            fz_mix64(&h, (uint64_t)ev.kind << 32 | ev.depth);
-            fz_mix64(&h, ev.offset ^ ev.size << 32);
-            fz_mix64(&h, text.h);
-            fz_mix(&h, ev.path, ev.path_len);
-        } else if (rc == TD_NEED_INPUT) {
-            size_t n;
-            const uint8_t *span =
-                fz_feeder_answer(&f, td_tagscan_request(&s), len, &n);
-            td_tagscan_feed(&s, span, n);
-        } else {
-            fz_mix_fault(&h, &f, rc, td_tagscan_fault(&s));
-            break;
-        }
-    }
-    fz_mix64(&h, text.h);
-    fz_feeder_free(&f);
-    return h.h;
+    fz_digest text = fz_digest_start();
+    fz_run run;
+    fz_run_start(&run, "tagscan_fuzzer", FZ_TAGSCAN, data, len,
+                 seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed, 0);
+    td_tagscan_init(&run.d.tagscan, NULL);
+    run.event = mix_event;
+    run.context = &text;
+    fz_run_decode(&run);
+    fz_mix64(&run.digest, text.h);
+    return fz_run_end(&run);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

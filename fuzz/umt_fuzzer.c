@@ -20,17 +20,12 @@
  * file. DECODE and VALIDATE are decoded twice more, with the smallest
  * workspace (events unchanged) and with TD_UMT_SKIP_INSTRUCTIONS and a
  * workspace (the events of TD_UMT_NO_PAYLOADS but the instruction
- * records', the same outcome).
+ * records', the same outcome). The loop is fuzz_driver.c's.
  */
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../tests/umt_skipped.h"
-#include "fuzz_common.h"
-#include "tracedec.h"
+#include "fuzz_driver.h"
 
 #define MAP_SIZE 17424
 
@@ -104,8 +99,9 @@ typedef struct run {
     bool as_skipped;  /* leave out what TD_UMT_SKIP_INSTRUCTIONS leaves out */
 } run;
 
-/* Fields that do not depend on where fragments were cut. */
-static void mix_event(fz_digest *h, fz_digest *bytes, const td_umt_event *ev)
+/* Fields that do not depend on where fragments were cut; payload and XML
+ * text bytes go to their own digest (bytes). */
+static void mix_fields(fz_digest *h, fz_digest *bytes, const td_umt_event *ev)
 {
     if (ev->kind == TD_UMT_EV_BYTES) {
         fz_mix(bytes, ev->bytes.data, ev->bytes.len);
@@ -157,17 +153,30 @@ static void mix_event(fz_digest *h, fz_digest *bytes, const td_umt_event *ev)
     }
 }
 
+/* What one decode sees besides its digest (fz_run.context). */
+typedef struct seen {
+    const run *r;
+    fz_digest bytes;
+} seen;
+
+static void mix_event(fz_run *fr, const fz_event *e)
+{
+    seen *s = fr->context;
+    if (!s->r->as_skipped || !umt_skipped(&e->umt))
+        mix_fields(&fr->digest, &s->bytes, &e->umt);
+}
+
 /* The error must name its file; it goes into the digest with it. Offsets
  * may lie past a file's end: a pointer beyond it is reported where it
  * points. */
-static void mix_fault(fz_digest *h, td_umt_decoder *d, int rc)
+static void mix_fault(fz_run *fr, int rc)
 {
-    uint32_t file = td_umt_fault_file(d);
-    const td_fault *fault = td_umt_fault(d);
+    uint32_t file = td_umt_fault_file(&fr->d.umt);
+    const td_fault *fault = td_umt_fault(&fr->d.umt);
     if (fault->code != rc || fault->reason == NULL || file >= TD_UMT_FILE_COUNT)
         fz_fail("umt_fuzzer", "an error without its code, a reason or a file");
-    fz_mix64(h, (uint64_t)(int64_t)rc);
-    fz_mix64(h, fault->offset ^ (uint64_t)file << 56);
+    fz_mix64(&fr->digest, (uint64_t)(int64_t)rc);
+    fz_mix64(&fr->digest, fault->offset ^ (uint64_t)file << 56);
 }
 
 /* Forward modes (stream, XML) may be answered short; the others are
@@ -185,42 +194,28 @@ static void feed_files(fz_feeder *fd, const files *f, int mode)
 
 static uint64_t decode(const files *f, const run *r)
 {
-    td_umt_decoder d;
-    td_umt_event ev;
     td_umt_config cfg;
-    fz_digest h = fz_digest_start(), bytes = fz_digest_start();
-    fz_feeder fd;
-    void *workspace = r->workspace ? malloc(r->workspace) : NULL;
-    int rc;
-    fz_feeder_init(&fd, "umt_fuzzer", f->data[0], f->len[0], r->spans,
-                   r->seed);
-    feed_files(&fd, f, r->mode);
+    seen s;
+    fz_run fr;
+    fz_run_start(&fr, "umt_fuzzer", FZ_UMT, f->data[0], f->len[0], r->spans,
+                 r->seed, r->workspace);
+    feed_files(&fr.feeder, f, r->mode);
     memset(&cfg, 0, sizeof cfg);
     cfg.size = sizeof cfg;
     cfg.flags = r->flags;
-    cfg.memory = workspace;
+    cfg.memory = fr.window;
     cfg.memory_size = r->workspace;
     cfg.mode = r->mode;
-    if (td_umt_init(&d, &cfg) != TD_OK)
+    if (td_umt_init(&fr.d.umt, &cfg) != TD_OK)
         fz_fail("umt_fuzzer", "init refused a workspace");
-    while ((rc = td_umt_next(&d, &ev)) != TD_END) {
-        if (rc == TD_EVENT) {
-            if (!r->as_skipped || !umt_skipped(&ev))
-                mix_event(&h, &bytes, &ev);
-        } else if (rc == TD_NEED_INPUT) {
-            size_t n;
-            const uint8_t *span =
-                fz_feeder_answer(&fd, td_umt_request(&d), SIZE_MAX, &n);
-            td_umt_feed(&d, span, n);
-        } else {
-            mix_fault(&h, &d, rc);
-            break;
-        }
-    }
-    fz_mix64(&h, bytes.h);
-    fz_feeder_free(&fd);
-    free(workspace);
-    return h.h;
+    s.r = r;
+    s.bytes = fz_digest_start();
+    fr.event = mix_event;
+    fr.fault = mix_fault;
+    fr.context = &s;
+    fz_run_decode(&fr);
+    fz_mix64(&fr.digest, s.bytes.h);
+    return fz_run_end(&fr);
 }
 
 /* With workspaces and skipped instructions: the same outcome. */

@@ -10,17 +10,11 @@
  * decode with TD_XRAY_SKIP_FUNCTIONS, in those spans, must give the same
  * stream without its FUNCTION events. Every request must name the next
  * byte, and every error offset must lie inside the input. Any difference
- * aborts.
+ * aborts. The loop is fuzz_driver.c's.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "fuzz_common.h"
-#include "tracedec.h"
-
-
+#include "fuzz_driver.h"
 
 /* Everything an event says, except the fragment boundaries of payloads. */
 static void mix_event(fz_digest *g, const td_xray_event *ev)
@@ -86,12 +80,24 @@ static void mix_event(fz_digest *g, const td_xray_event *ev)
     }
 }
 
+/* What a decode saw: a digest of all its events (run->digest) and one of
+ * all but its FUNCTION events (run->context), both with the outcome. */
+static void mix_both(fz_run *run, const fz_event *e)
+{
+    fz_digest *others = run->context;
+    mix_event(&run->digest, &e->xray);
+    if (e->xray.kind != TD_XRAY_EV_FUNCTION)
+        mix_event(others, &e->xray);
+}
 
+static void mix_fault_both(fz_run *run, int rc)
+{
+    fz_mix_fault(&run->digest, &run->feeder, rc, fz_run_fault(run));
+    fz_mix_fault(run->context, &run->feeder, rc, fz_run_fault(run));
+}
 
-/* What a decode saw: a digest of all its events and one of all but its
- * FUNCTION events (both with the outcome). */
 typedef struct digests {
-    fz_digest all, others;
+    uint64_t all, others;
 } digests;
 
 /* Decode; seed 0: one span, else pseudo-random spans. */
@@ -99,16 +105,12 @@ static digests decode(const uint8_t *data, size_t len, uint8_t options,
                       uint32_t flags, uint64_t seed)
 {
     static uint64_t calls_mem[(16 * (12 + 32 * 4)) / 8];
-    td_xray_decoder d;
+    fz_digest others = fz_digest_start();
     td_xray_config cfg;
-    td_xray_event ev;
     digests g;
-    fz_feeder f;
-    int rc;
-    memset(&ev, 0, sizeof ev);
-    g.all = g.others = fz_digest_start();
-    fz_feeder_init(&f, "xray_fuzzer", data, len,
-                   seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
+    fz_run run;
+    fz_run_start(&run, "xray_fuzzer", FZ_XRAY, data, len,
+                 seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed, 0);
     memset(&cfg, 0, sizeof cfg);
     cfg.size = sizeof cfg;
     cfg.flags = flags;
@@ -120,24 +122,13 @@ static digests decode(const uint8_t *data, size_t len, uint8_t options,
         cfg.max_threads = 16;
         cfg.max_depth = 32;
     }
-    td_xray_init(&d, &cfg);
-    while ((rc = td_xray_next(&d, &ev)) != TD_END) {
-        if (rc == TD_EVENT) {
-            mix_event(&g.all, &ev);
-            if (ev.kind != TD_XRAY_EV_FUNCTION)
-                mix_event(&g.others, &ev);
-        } else if (rc == TD_NEED_INPUT) {
-            size_t n;
-            const uint8_t *span =
-                fz_feeder_answer(&f, td_xray_request(&d), len, &n);
-            td_xray_feed(&d, span, n);
-        } else {
-            fz_mix_fault(&g.all, &f, rc, td_xray_fault(&d));
-            fz_mix_fault(&g.others, &f, rc, td_xray_fault(&d));
-            break;
-        }
-    }
-    fz_feeder_free(&f);
+    td_xray_init(&run.d.xray, &cfg);
+    run.event = mix_both;
+    run.fault = mix_fault_both;
+    run.context = &others;
+    fz_run_decode(&run);
+    g.others = others.h;
+    g.all = fz_run_end(&run);
     return g;
 }
 
@@ -153,9 +144,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     whole = decode(data + 1, size - 1, options, 0, 0);
     split = decode(data + 1, size - 1, options, 0, seed);
     skim = decode(data + 1, size - 1, options, TD_XRAY_SKIP_FUNCTIONS, seed);
-    if (whole.all.h != split.all.h)
+    if (whole.all != split.all)
         fz_fail("xray_fuzzer", "the event stream depends on the chunking");
-    if (skim.all.h != whole.others.h)
+    if (skim.all != whole.others)
         fz_fail("xray_fuzzer", "skipping functions changes the other events");
     return 0;
 }

@@ -15,26 +15,20 @@
  * container (td_drmem_file_decoder: the container's output fed to the record
  * decoder, as the CLI reads a trace), in one span and in the same spans;
  * its events, error and error position must agree too.
+ * The loop and the option byte are fuzz_driver.c's.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "fuzz_drmem.h"
-#include "tracedec.h"
-
-typedef struct host {
-    uint8_t *window;
-    uint64_t produced;  /* output bytes of the current member */
-    uint64_t named;     /* name bytes of the current member */
-    fz_feeder feeder;   /* its span: where DATA and NAME may also point */
-} host;
+#include "fuzz_driver.h"
 
 static bool inside(const uint8_t *p, size_t n, const uint8_t *base,
                    size_t size)
 {
     return p != NULL && p >= base && p + n <= base + size;
+}
+
+static bool in_span(const fz_run *run, const uint8_t *p, size_t n)
+{
+    return inside(p, n, run->feeder.source[0].span,
+                  run->feeder.source[0].span_len);
 }
 
 static void mix_header(fz_digest *g, const td_zip_header *h)
@@ -47,37 +41,37 @@ static void mix_header(fz_digest *g, const td_zip_header *h)
     fz_mix64(g, h->local_offset);
 }
 
-static void mix_fragment(fz_digest *g, host *u, const td_zip_event *ev)
+static void mix_fragment(fz_run *run, const td_zip_event *ev)
 {
+    fz_digest *g = &run->digest;
     if (ev->kind == TD_ZIP_EV_DATA) {
         if (ev->data.len == 0 ||
-            (!inside(ev->data.data, ev->data.len, u->window,
+            (!inside(ev->data.data, ev->data.len, run->window,
                      TD_INFLATE_WINDOW) &&
-             !inside(ev->data.data, ev->data.len, u->feeder.source[0].span,
-                     u->feeder.source[0].span_len)))
+             !in_span(run, ev->data.data, ev->data.len)))
             fz_fail("zip_fuzzer", "data outside the window and the span");
-        if (ev->data.pos != u->produced)
+        if (ev->data.pos != run->produced)
             fz_fail("zip_fuzzer", "data does not continue the member");
         fz_mix(g, ev->data.data, ev->data.len);
-        u->produced += ev->data.len;
+        run->produced += ev->data.len;
         return;
     }
-    if (ev->text.pos != u->named ||
-        (ev->text.len > 0 &&
-         !inside(ev->text.data, ev->text.len, u->feeder.source[0].span,
-                 u->feeder.source[0].span_len)))
+    if (ev->text.pos != run->named ||
+        (ev->text.len > 0 && !in_span(run, ev->text.data, ev->text.len)))
         fz_fail("zip_fuzzer", "name fragment does not continue its name");
     fz_mix(g, ev->text.data, ev->text.len);
-    u->named += ev->text.len;
+    run->named += ev->text.len;
     if (ev->flags & TD_LAST_FRAGMENT)
-        fz_mix64(g, u->named);
+        fz_mix64(g, run->named);
 }
 
 /* Everything an event says, except where DATA and NAME events are cut. */
-static void mix_event(fz_digest *g, host *u, const td_zip_event *ev)
+static void mix_event(fz_run *run, const fz_event *e)
 {
+    const td_zip_event *ev = &e->zip;
+    fz_digest *g = &run->digest;
     if (ev->kind == TD_ZIP_EV_DATA || ev->kind == TD_ZIP_EV_NAME) {
-        mix_fragment(g, u, ev);
+        mix_fragment(run, ev);
         return;
     }
     fz_mix64(g, (uint64_t)ev->kind << 32 | ev->member);
@@ -92,58 +86,15 @@ static void mix_event(fz_digest *g, host *u, const td_zip_event *ev)
     }
     mix_header(g, &ev->header);
     if (ev->kind == TD_ZIP_EV_MEMBER) {
-        u->produced = 0;
-        u->named = 0;
+        run->produced = 0;
+        run->named = 0;
     }
 }
 
-/* Decode; seed 0: one span, else pseudo-random spans. */
-static uint64_t decode(const uint8_t *data, size_t len, bool seekable,
-                       uint64_t seed)
-{
-    host u = {malloc(TD_INFLATE_WINDOW), 0, 0, {0}};
-    td_zip_config cfg = {sizeof cfg, seekable ? TD_ZIP_SEEKABLE : 0, u.window,
-                         TD_INFLATE_WINDOW};
-    td_zip_decoder d;
-    td_zip_event ev;
-    fz_digest g = fz_digest_start();
-    int rc;
-    fz_feeder_init(&u.feeder, "zip_fuzzer", data, len,
-                   seed ? FZ_RANDOM_SPANS : FZ_ONE_SPAN, seed);
-    u.feeder.seeking = seekable;
-    td_zip_init(&d, &cfg);
-    while ((rc = td_zip_next(&d, &ev)) != TD_END) {
-        if (rc == TD_EVENT) {
-            mix_event(&g, &u, &ev);
-        } else if (rc == TD_NEED_INPUT) {
-            size_t n;
-            const uint8_t *span =
-                fz_feeder_answer(&u.feeder, td_zip_request(&d), len, &n);
-            td_zip_feed(&d, span, n);
-        } else {
-            fz_mix_fault(&g, &u.feeder, rc, td_zip_fault(&d));
-            break;
-        }
-    }
-    fz_feeder_free(&u.feeder);
-    free(u.window);
-    return g.h;
-}
+static const fz_codec zip = {"zip_fuzzer", FZ_ZIP, TD_INFLATE_WINDOW,
+                             TD_FORMAT_ZIP, false, mix_event};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    uint8_t options;
-    bool seekable;
-    if (size == 0)
-        return 0;
-    options = data[0];
-    seekable = (options & 1) != 0;
-    if (decode(data + 1, size - 1, seekable, 0) !=
-        decode(data + 1, size - 1, seekable, (uint64_t)(options >> 2) + 1))
-        fz_fail("zip_fuzzer", "the event stream depends on the chunking");
-    if (options & 2)
-        fz_check_drmem_file("zip_fuzzer", TD_FORMAT_ZIP, seekable, data + 1,
-                            size - 1, FZ_RANDOM_SPANS,
-                            (uint64_t)(options >> 2) + 1);
-    return 0;
+    return fz_check_codec(&zip, data, size);
 }

@@ -34,46 +34,51 @@ static const code_text warning_table[] = {
     TD_WARNING_LIST(WARNING_ENTRY)
 };
 
+static const code_text unknown = {0, "unknown", "unknown",
+                                  TDI_REASON("unknown warning")};
+
+/* The entry of `code` in the table of n entries, or `unknown`. */
 static const code_text *find(const code_text *table, size_t n, int code)
 {
     size_t i;
     for (i = 0; i < n; i++)
         if (table[i].code == code)
             return &table[i];
-    return NULL;
+    return &unknown;
+}
+
+static const code_text *error_entry(int code)
+{
+    return find(error_table, sizeof error_table / sizeof *error_table, code);
+}
+
+static const code_text *warning_entry(int code)
+{
+    return find(warning_table, sizeof warning_table / sizeof *warning_table,
+                code);
 }
 
 const char *td_error_name(int code)
 {
-    const code_text *e =
-        find(error_table, sizeof error_table / sizeof *error_table, code);
-    return e ? e->name : "unknown";
+    return error_entry(code)->name;
 }
 
 const char *td_error_text(int code)
 {
-    const code_text *e =
-        find(error_table, sizeof error_table / sizeof *error_table, code);
-    return e ? e->text : "unknown";
+    return error_entry(code)->text;
 }
 
 const char *td_warning_name(int code)
 {
-    const code_text *e =
-        find(warning_table, sizeof warning_table / sizeof *warning_table, code);
-    return e ? e->name : "unknown";
+    return warning_entry(code)->name;
 }
 
 const char *td_warning_text(int code)
 {
-    const code_text *e =
-        find(warning_table, sizeof warning_table / sizeof *warning_table, code);
-    return e ? e->text : "unknown";
+    return warning_entry(code)->text;
 }
 
 const char *tdi_warning_reason(int code)
 {
-    const code_text *e =
-        find(warning_table, sizeof warning_table / sizeof *warning_table, code);
-    return e ? e->reason : TDI_REASON("unknown warning");
+    return warning_entry(code)->reason;
 }

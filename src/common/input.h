@@ -40,23 +40,6 @@ void tdi_input_seek(td_input *in, uint32_t source, uint64_t offset);
 const uint8_t *tdi_input_at(td_input *in, uint32_t source, uint64_t offset,
                            size_t n, size_t *available);
 
-/* A decoder's feed(): the sticky error if there is one, else the host's
- * answer. Returns TD_OK, TD_E_PROTOCOL or the error. */
-static inline int tdi_input_answer(td_input *in, const td_fault *f,
-                                  const void *data, size_t len)
-{
-    return f->code != 0 ? f->code : tdi_input_feed(in, data, len);
-}
-
-/* What a decoder's next() returns before doing anything: the sticky error,
- * TD_NEED_INPUT while a request is outstanding, or TD_OK to go on. */
-static inline int tdi_input_blocked(const td_input *in, const td_fault *f)
-{
-    if (f->code != 0)
-        return f->code;
-    return in->waiting ? TD_NEED_INPUT : TD_OK;
-}
-
 /* Absolute offset of the next byte the decoder has not taken. */
 static inline uint64_t tdi_input_tell(const td_input *in)
 {

@@ -1,6 +1,6 @@
 /*
- * drmem_decoder.c - the drmemtrace record decoder's entry points and its
- * dispatch loop.
+ * drmem_decoder.c - the drmemtrace record decoder: its entry points, its
+ * dispatch loop, and its state diagram.
  *
  * Technique. Records have one fixed width in a file (12 bytes, or 8 from
  * 32-bit producers), fixed when the first record, which must be a HEADER,
@@ -12,13 +12,75 @@
  * no event of their own (TDI_AGAIN) and the loop goes on. Everything the
  * checks need is a handful of counters and flags: the state is O(1).
  *
- *   drmem_preamble.c  HEADER, THREAD, PID, THREAD_EXIT, FOOTER, file type
- *   drmem_instr.c     instructions, their ENCODING records, memory refs
- *   drmem_markers.c   markers and their pairings
- *   drmem_chunks.c    zip members: chunk footers, ordinals, hidden repeats
- *   drmem_file.c      the container in front of the records
+ * Record kind -> function (file). A record is u16 type, u16 size, then an
+ * address (u64, or u32 in 8-byte records); by_type (here) picks by type:
+ *   HEADER -> header_record, THREAD -> thread_record, PID -> pid_record,
+ *     THREAD_EXIT -> thread_exit_record, FOOTER -> footer_record
+ *     (drmem_preamble.c, through tdi_drmem_stream_record)
+ *   INSTR and its branch kinds (10..16, 31, 48, 49), INSTR_NO_FETCH ->
+ *     tdi_drmem_instr_record (drmem_instr.c)
+ *   ENCODING (47) -> tdi_drmem_encoding_record (drmem_instr.c)
+ *   READ, WRITE, the prefetches (2..9, 27, 32..46), INSTR_FLUSH,
+ *     DATA_FLUSH and their _END (18..21) -> tdi_drmem_memref_record
+ *     (drmem_instr.c)
+ *   INSTR_BUNDLE, INSTR_MAYBE_FETCH (online traces only), types 50 and
+ *     up -> by_type: rejected
+ *   runs of plain instructions and memory references while tallying ->
+ *     tdi_drmem_skim (drmem_skim.c)
+ *   MARKER -> tdi_drmem_marker_record (drmem_markers.c); by marker kind
+ *   (the size field):
+ *     VERSION, FILETYPE, TIMESTAMP, CHUNK_INSTR_COUNT, SIGNAL_NUMBER,
+ *       BRANCH_TARGET -> check_marker (drmem_markers.c)
+ *     PHYSICAL_ADDRESS then VIRTUAL_ADDRESS, RSEQ_ABORT then KERNEL_EVENT
+ *       -> check_marker sets d->expect, tdi_drmem_expected_next checks
+ *       the second (drmem_markers.c)
+ *     SYSCALL_TRACE_START/END, CONTEXT_SWITCH_START/END -> open_trace,
+ *       close_trace (drmem_markers.c)
+ *     CHUNK_FOOTER, RECORD_ORDINAL, and the TIMESTAMP and CPU_ID repeated
+ *       at a chunk's start -> tdi_drmem_chunk_marker (drmem_chunks.c)
+ *     CPU_ID, KERNEL_XFER, FUNC_ID, FUNC_RETADDR, FUNC_ARG, FUNC_RETVAL,
+ *       CACHE_LINE_SIZE, INSTRUCTION_COUNT, WINDOW_ID,
+ *       PHYSICAL_ADDRESS_NOT_AVAILABLE, PAGE_SIZE, FILTER_ENDPOINT,
+ *       RSEQ_ENTRY, SYSCALL, MAYBE_BLOCKING_SYSCALL, SYSCALL_FAILED,
+ *       DIRECT_THREAD_SWITCH, CORE_WAIT, CORE_IDLE, VECTOR_LENGTH,
+ *       SYSCALL_UNSCHEDULE, SYSCALL_SCHEDULE, SYSCALL_ARG_TIMEOUT,
+ *       UNCOMPLETED_INSTRUCTION, HARDWARE_EVENT, HARDWARE_CONTEXT_RETURN,
+ *       SKIPPED_MEMREF: no rule for their value -> check_other_marker
+ *       (drmem_markers.c) carries them as MARKER events
+ *     SPLIT_VALUE, SYSCALL_IDX, MIDBLOCK_END_PC, KERNEL_EVENT_RAW (raw
+ *       traces only) -> check_other_marker: rejected
+ *     47..99 -> check_other_marker: a warning; 100 and up (the user's) ->
+ *       carried
+ *   zip members (trace chunks), told by td_drmem_begin_member ->
+ *     tdi_drmem_member_start (drmem_chunks.c), CHUNK event -> emit_chunk
+ *
+ * The stream's state (d->state), in the manner of zlib's inflate.h:
+ *
+ *   DS_FIRST     before the first record: its width is not known; the
+ *                record must be a HEADER (detect_width)
+ *   DS_PREAMBLE  after a HEADER: markers and THREAD, up to PID
+ *   DS_BODY      after PID: instructions, memory references, markers,
+ *                THREAD switches
+ *   DS_ENDED     after a FOOTER: the input may end here; core-sharded and
+ *                template files may start their next stream
+ *   DS_DONE      TD_END was returned
+ *
+ *            HEADER              PID              FOOTER
+ *   FIRST ----------> PREAMBLE ------> BODY -------------> ENDED
+ *                        ^              ^                   |  |
+ *                        |              |  another record   |  | end of
+ *                        |              +-------------------+  | input
+ *                        |     HEADER (multi-stream files)  |  v
+ *                        +----------------------------------+ DONE
+ *
+ * A HEADER in BODY of a multi-stream file also starts over at PREAMBLE;
+ * the input ending in any state but ENDED is TD_E_TRUNCATED
+ * (end_of_stream). Next to the state, d->expect names a record that must
+ * come next (a chunk's RECORD_ORDINAL, VIRTUAL_ADDRESS, KERNEL_EVENT), and
+ * next() hands out a pending warning or CHUNK event before reading on.
  */
 #include "drmem_internal.h"
+#include "../common/entry.h"
 
 typedef char tdi_drmem_decoder_fits_256_bytes
     [sizeof(td_drmem_decoder) <= 256 ? 1 : -1];
@@ -60,9 +122,8 @@ uint64_t td_drmem_stream_offset(const td_drmem_decoder *d)
 
 int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }
 
 void tdi_drmem_event_base(const td_drmem_decoder *d, td_drmem_event *ev,
@@ -124,20 +185,20 @@ static int detect_width(td_drmem_decoder *d)
     if (p == NULL)
         return tdi_input_stall(&d->in, &d->fault, 0,
                               TDI_REASON("stream shorter than one record"));
-    if (tdi_le16(p) != TD_DRMEM_HEADER)
+    if (tdi_le16(p + DRMEM_TYPE) != TD_DRMEM_HEADER)
         return tdi_fail(&d->fault, TD_E_DRMEM_HEADER, 0,
                        TDI_REASON("the stream does not start with a HEADER "
                                  "record"));
-    d->width = tdi_le32(p + 8) == 0 ? 12 : 8;
+    d->width = tdi_le32(p + DRMEM_WIDTH_WORD) == 0 ? 12 : 8;
     return TD_OK;
 }
 
 static void read_record(const td_drmem_decoder *d, const uint8_t *p,
                         drmem_record *r)
 {
-    r->type = tdi_le16(p);
-    r->size = tdi_le16(p + 2);
-    r->addr = d->width == 12 ? tdi_le64(p + 4) : tdi_le32(p + 4);
+    r->type = tdi_le16(p + DRMEM_TYPE);
+    r->size = tdi_le16(p + DRMEM_SIZE);
+    r->addr = drmem_addr(p, d->width);
     r->bytes = p;
 }
 

@@ -29,7 +29,7 @@ int tdi_drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
         return tdi_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
                        TDI_REASON("more than 15 bytes of encoding for one "
                                  "instruction"));
-    memcpy(d->encoding + d->encoding_len, r->bytes + 4, r->size);
+    memcpy(d->encoding + d->encoding_len, r->bytes + DRMEM_ADDR, r->size);
     d->encoding_len = (uint8_t)(d->encoding_len + r->size);
     return TDI_AGAIN;
 }

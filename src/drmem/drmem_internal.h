@@ -21,7 +21,6 @@ enum drmem_state {
     DS_PREAMBLE,   /* after HEADER, before PID */
     DS_BODY,       /* after PID */
     DS_ENDED,      /* after FOOTER */
-    DS_CHUNK,      /* a CHUNK event is due */
     DS_DONE        /* TD_END returned */
 };
 
@@ -32,6 +31,21 @@ enum drmem_expect {
     DX_VIRTUAL_ADDRESS, /* after PHYSICAL_ADDRESS */
     DX_KERNEL_EVENT     /* after RSEQ_ABORT */
 };
+
+/* A record, 12 bytes (8 from 32-bit producers): u16 type, u16 size (a
+ * marker's kind, an instruction's length, an ENCODING's byte count), then
+ * the address or value: u64, or u32 in 8-byte records; an ENCODING's
+ * bytes stand there. In the first record, a HEADER, bytes 8..11 tell the
+ * width (DRMEM_WIDTH_WORD: zero in a 12-byte file). */
+#define DRMEM_TYPE 0
+#define DRMEM_SIZE 2
+#define DRMEM_ADDR 4
+#define DRMEM_WIDTH_WORD 8
+
+static inline uint64_t drmem_addr(const uint8_t *p, size_t width)
+{
+    return width == 12 ? tdi_le64(p + DRMEM_ADDR) : tdi_le32(p + DRMEM_ADDR);
+}
 
 /* One raw record. */
 typedef struct drmem_record {

@@ -63,6 +63,25 @@ int tdi_drmem_check_timestamp(td_drmem_decoder *d, uint64_t value, uint64_t at)
     return TD_OK;
 }
 
+/* The markers check_marker has no case for. Those whose value has no rule
+ * (CPU_ID, KERNEL_XFER, the FUNC_ ones, CACHE_LINE_SIZE, PAGE_SIZE, SYSCALL,
+ * WINDOW_ID, ...) are carried as they are; KERNEL_EVENT and
+ * VIRTUAL_ADDRESS were checked as the second half of their pairs
+ * (tdi_drmem_expected_next, tdi_drmem_marker_record). Raw-only markers
+ * fail, unknown ones (47 to 99) give a warning, the user's (100 and up)
+ * are carried. */
+static int check_other_marker(td_drmem_decoder *d, const drmem_record *r,
+                              uint64_t at)
+{
+    if (raw_only(r->size))
+        return out_of_place(d, at, TDI_REASON("a marker that only raw "
+                                             "(unconverted) traces hold"));
+    if (r->size >= TD_DRMEM_MARKER_COUNT &&
+        r->size < TD_DRMEM_MARKER_USER_FIRST)
+        tdi_drmem_warn(d, TD_W_DRMEM_UNKNOWN_MARKER);
+    return TD_OK;
+}
+
 /* The checks of one marker; sets d->expect for the next record. */
 static int check_marker(td_drmem_decoder *d, const drmem_record *r,
                         uint64_t at)
@@ -104,14 +123,7 @@ static int check_marker(td_drmem_decoder *d, const drmem_record *r,
         d->branch_target = r->addr;
         return TD_OK;
     default:
-        if (raw_only(r->size))
-            return out_of_place(d, at, TDI_REASON("a marker that only raw "
-                                                 "(unconverted) traces "
-                                                 "hold"));
-        if (r->size >= TD_DRMEM_MARKER_COUNT &&
-            r->size < TD_DRMEM_MARKER_USER_FIRST)
-            tdi_drmem_warn(d, TD_W_DRMEM_UNKNOWN_MARKER);
-        return TD_OK;
+        return check_other_marker(d, r, at);
     }
 }
 

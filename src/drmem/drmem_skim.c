@@ -38,11 +38,6 @@ typedef struct skim_run {
     size_t width;
 } skim_run;
 
-static inline uint64_t record_pc(const uint8_t *p, size_t width)
-{
-    return width == 12 ? tdi_le64(p + 4) : tdi_le32(p + 4);
-}
-
 /* Tally the plain records from p up to end, `width` bytes each; returns
  * the bytes they took. Only what changes per record lives in the loop,
  * so that all of it stays in registers: reads and writes are counted
@@ -57,14 +52,15 @@ static inline size_t skim_width(skim_run *run, const uint8_t *p,
     const uint64_t fetched = run->fetched;
     uint64_t reads = 0, writes = 0;
     for (; (size_t)(end - q) >= width; q += width) {
-        unsigned type = tdi_le16(q), size = tdi_le16(q + 2);
+        unsigned type = tdi_le16(q + DRMEM_TYPE);
+        unsigned size = tdi_le16(q + DRMEM_SIZE);
         if (type == TD_DRMEM_READ) {
             reads++;
         } else if (type == TD_DRMEM_WRITE) {
             writes++;
         } else if (type < 64 && ((fetched >> type) & 1) &&
                    size - 1u < DRMEM_MAX_ENCODING && pcs < limit) {
-            *pcs++ = record_pc(q, width);
+            *pcs++ = drmem_addr(q, width);
             counts[type]++;
         } else if (type == TD_DRMEM_INSTR_NO_FETCH &&
                    size - 1u < DRMEM_MAX_ENCODING) {
@@ -93,11 +89,12 @@ static bool target_pair(const skim_run *run, const uint8_t *p,
 {
     size_t width = run->width;
     uint16_t type, size;
-    if ((size_t)(end - p) < 2 * width || tdi_le16(p) != TD_DRMEM_MARKER ||
-        tdi_le16(p + 2) != TD_DRMEM_MARKER_BRANCH_TARGET)
+    if ((size_t)(end - p) < 2 * width ||
+        tdi_le16(p + DRMEM_TYPE) != TD_DRMEM_MARKER ||
+        tdi_le16(p + DRMEM_SIZE) != TD_DRMEM_MARKER_BRANCH_TARGET)
         return false;
-    type = tdi_le16(p + width);
-    size = tdi_le16(p + width + 2);
+    type = tdi_le16(p + width + DRMEM_TYPE);
+    size = tdi_le16(p + width + DRMEM_SIZE);
     return type < 64 && ((run->indirect_types >> type) & 1) && size >= 1 &&
            size <= DRMEM_MAX_ENCODING && run->pcs < run->pcs_limit;
 }
@@ -105,8 +102,8 @@ static bool target_pair(const skim_run *run, const uint8_t *p,
 /* Tally the indirect branch after a BRANCH_TARGET (the marker is hidden). */
 static void tally_branch(skim_run *run, const uint8_t *p)
 {
-    *run->pcs++ = record_pc(p, run->width);
-    run->counts[tdi_le16(p)]++;
+    *run->pcs++ = drmem_addr(p, run->width);
+    run->counts[tdi_le16(p + DRMEM_TYPE)]++;
 }
 
 static void skim_begin(const td_drmem_decoder *d, td_drmem_tally *t,
@@ -134,9 +131,9 @@ static void find_last_pc(td_drmem_decoder *d, const skim_run *run,
     while (n > 0) {
         unsigned type;
         n -= run->width;
-        type = tdi_le16(p + n);
+        type = tdi_le16(p + n + DRMEM_TYPE);
         if (type < 64 && ((types >> type) & 1)) {
-            d->last_pc = record_pc(p + n, run->width);
+            d->last_pc = drmem_addr(p + n, run->width);
             return;
         }
     }

@@ -21,13 +21,6 @@
  */
 #include "inflate_internal.h"
 
-int tdi_inflate_check_window(const void *memory, size_t memory_size)
-{
-    if (memory == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return memory_size < TD_INFLATE_WINDOW ? TD_E_BAD_CONFIG : TD_OK;
-}
-
 void tdi_inflate_core_init(td_inflate_state *z, uint8_t *window)
 {
     memset(z, 0, offsetof(td_inflate_state, lens));

@@ -27,11 +27,6 @@ typedef struct tdi_inflate_output {
     uint64_t block_offset; /* input offset of the block that made data[0] */
 } tdi_inflate_output;
 
-/* The window check of every init that takes one (inflate, gzip, zip):
- * TD_OK, TD_E_INVALID_ARGUMENT (NULL) or TD_E_BAD_CONFIG (fewer than
- * TD_INFLATE_WINDOW bytes). */
-int tdi_inflate_check_window(const void *memory, size_t memory_size);
-
 /* Start a stream whose output goes to window (TD_INFLATE_WINDOW bytes),
  * with no input limit. */
 void tdi_inflate_core_init(td_inflate_state *z, uint8_t *window);

@@ -123,29 +123,6 @@ int tdi_lz4_token(td_lz4_decoder *d)
     return literals_known(d);
 }
 
-int tdi_lz4_literal_length(td_lz4_decoder *d)
-{
-    const uint8_t *p;
-    uint8_t byte;
-    if (d->block_left == 0)
-        return corrupt(d, d->seq_offset,
-                       TDI_REASON("literal length runs past the end of the "
-                                 "block"));
-    p = tdi_input_peek(&d->in, 1);
-    if (p == NULL)
-        return cut(d);
-    byte = *p;
-    block_take(d, p, 1);
-    d->literal_left += byte;
-    if (d->literal_left > d->block_left)
-        return corrupt(d, d->seq_offset,
-                       TDI_REASON("literals run past the end of the block"));
-    if (byte == 255)
-        return TDI_AGAIN;
-    return literals_known(d);
-}
-
-/* The block's last sequence, literals only, ended exactly at its end. */
 static int block_done(td_lz4_decoder *d)
 {
     if (d->last_match_end > 0 &&
@@ -226,25 +203,45 @@ int tdi_lz4_offset(td_lz4_decoder *d)
     return match_known(d);
 }
 
-int tdi_lz4_match_length(td_lz4_decoder *d)
+/* One more byte of a literal length (`literal`) or a match length, whose
+ * bytes go on while they are 255: TDI_AGAIN while they do, then the
+ * literals or the match; TD_NEED_INPUT, or an error when the block ends
+ * first or the length is too large. */
+static int length_byte(td_lz4_decoder *d, bool literal)
 {
+    uint32_t *length = literal ? &d->literal_left : &d->match_left;
     const uint8_t *p;
     uint8_t byte;
     if (d->block_left == 0)
         return corrupt(d, d->seq_offset,
-                       TDI_REASON("match length runs past the end of the "
-                                 "block"));
+                       literal ? TDI_REASON("literal length runs past the "
+                                           "end of the block")
+                               : TDI_REASON("match length runs past the "
+                                           "end of the block"));
     p = tdi_input_peek(&d->in, 1);
     if (p == NULL)
         return cut(d);
     byte = *p;
     block_take(d, p, 1);
-    d->match_left += byte;
-    if (!fits(d, d->match_left))
-        return too_long(d, d->match_left);
+    *length += byte;
+    if (literal && *length > d->block_left)
+        return corrupt(d, d->seq_offset,
+                       TDI_REASON("literals run past the end of the block"));
+    if (!literal && !fits(d, *length))
+        return too_long(d, *length);
     if (byte == 255)
         return TDI_AGAIN;
-    return match_known(d);
+    return literal ? literals_known(d) : match_known(d);
+}
+
+int tdi_lz4_literal_length(td_lz4_decoder *d)
+{
+    return length_byte(d, true);
+}
+
+int tdi_lz4_match_length(td_lz4_decoder *d)
+{
+    return length_byte(d, false);
 }
 
 int tdi_lz4_match(td_lz4_decoder *d)

@@ -1,6 +1,25 @@
 /*
- * lz4_decoder.c - the LZ4 decoder's public entry points, the loop that
+ * lz4_decoder.c - the LZ4 frame decoder: its entry points, the loop that
  * drives its state machine, and the handing out of output.
+ *
+ * Record kind -> function (file):
+ *   frame magic 0x184D2204 -> tdi_lz4_magic (lz4_frame.c)
+ *   legacy magic 0x184C2102, any other magic -> tdi_lz4_magic: rejected
+ *   skippable frame, magic 0x184D2A50..5F -> skippable_header, its user
+ *     data -> tdi_lz4_skip (lz4_frame.c)
+ *   frame descriptor: FLG, BD, content size, dictionary ID, header
+ *     checksum -> tdi_lz4_frame_header (lz4_frame.c)
+ *   block size word -> tdi_lz4_block_header (lz4_frame.c)
+ *   end mark (block size 0) and content checksum -> end_mark (lz4_frame.c)
+ *   stored block (size bit 31) -> tdi_lz4_stored (lz4_block.c)
+ *   compressed block, sequences whole in the span ->
+ *     tdi_lz4_fast_sequences (lz4_fast.c)
+ *   a sequence across spans, field by field: token -> tdi_lz4_token,
+ *     literal length -> tdi_lz4_literal_length, literals ->
+ *     tdi_lz4_literals, offset -> tdi_lz4_offset, match length ->
+ *     tdi_lz4_match_length, match -> tdi_lz4_match (lz4_block.c)
+ *   block checksum -> tdi_lz4_block_checksum (lz4_frame.c)
+ *   output, as DATA events -> emit (here)
  *
  * next() runs the handler of d->state until one produces an event, asks
  * for input, ends or fails; handlers return TDI_AGAIN when they only
@@ -9,13 +28,9 @@
  * (then writing wraps to its start, after the event) and when a block
  * ends; since neither depends on where spans end, neither do the DATA
  * events. The content checksum hashes each DATA span as it goes out.
- * Which handler decodes what:
- *   lz4_frame.c  magic numbers, headers, skippable frames, block headers,
- *                checksums, end marks
- *   lz4_block.c  stored blocks, and sequences one step at a time
- *   lz4_fast.c   whole sequences straight from the span
  */
 #include "lz4_internal.h"
+#include "../common/entry.h"
 #include "../common/mem.h"
 
 /* An overshooting stride must never reach a byte a match may still read,
@@ -25,48 +40,33 @@ typedef char lz4_ring_has_overshoot_room
     [LZ4_RING >= LZ4_MAX_DISTANCE + 1 + LZ4_OVERSHOOT ? 1 : -1];
 
 /* A new input whose output goes to window. */
-static void start(td_lz4_decoder *d, uint8_t *window)
+static int start(td_lz4_decoder *d, uint8_t *window)
 {
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     d->window = window;
     d->state = LS_MAGIC;
+    return TD_OK;
 }
 
 int td_lz4_init(td_lz4_decoder *d, const td_lz4_config *cfg)
 {
+    int rc;
     if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
-        cfg->flags != 0 || cfg->memory == NULL)
+        cfg->flags != 0)
         return TD_E_INVALID_ARGUMENT;
-    if (cfg->memory_size < TD_LZ4_WINDOW)
-        return TD_E_BAD_CONFIG;
-    start(d, cfg->memory);
-    return TD_OK;
+    rc = tdi_entry_memory(cfg->memory, cfg->memory_size, TD_LZ4_WINDOW);
+    return rc == TD_OK ? start(d, cfg->memory) : rc;
 }
 
 int td_lz4_reset(td_lz4_decoder *d)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    start(d, d->window);
-    return TD_OK;
-}
-
-const td_request *td_lz4_request(const td_lz4_decoder *d)
-{
-    return &d->in.want;
+    return d == NULL ? TD_E_INVALID_ARGUMENT : start(d, d->window);
 }
 
 const td_fault *td_lz4_fault(const td_lz4_decoder *d)
 {
     return &d->fault;
-}
-
-int td_lz4_feed(td_lz4_decoder *d, const void *data, size_t len)
-{
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
 /* Hand out the ring from `emitted` to `next`; wrap when it is full. */
@@ -134,17 +134,21 @@ static int step(td_lz4_decoder *d, td_lz4_event *ev)
 
 int td_lz4_next(td_lz4_decoder *d, td_lz4_event *ev)
 {
-    int rc;
-    if (d == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&d->in, &d->fault);
-    if (rc != TD_OK)
-        return rc;
-    ev->flags = 0;
-    do {
-        if (d->next == LZ4_RING)
-            return emit(d, ev);
-        rc = step(d, ev);
-    } while (rc == TDI_AGAIN);
+    int rc = d == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&d->in, &d->fault, &ev->flags);
+    while (rc == TDI_AGAIN)
+        rc = d->next == LZ4_RING ? emit(d, ev) : step(d, ev);
     return rc;
+}
+
+const td_request *td_lz4_request(const td_lz4_decoder *d)
+{
+    return &d->in.want;
+}
+
+int td_lz4_feed(td_lz4_decoder *d, const void *data, size_t len)
+{
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }

@@ -1,5 +1,25 @@
 /*
- * rvn_decoder.c - the REVEN block-trace decoder's entry points and phases.
+ * rvn_decoder.c - the REVEN block-trace decoder: its entry points and its
+ * phases, over the SQLite reader (src/sqlite).
+ *
+ * Record kind -> function (file):
+ *   sqlite_schema rows: which tables, at which root pages ->
+ *     tdi_rvn_schema_step, the TABLES event -> tdi_rvn_tables_event
+ *     (rvn_schema.c)
+ *   _metadata row -> metadata_row, its text columns -> text_column, its
+ *     semantic versions -> rvn_semver_feed, the METADATA event ->
+ *     metadata_done (rvn_metadata.c)
+ *   blocks rows -> check_block, their instruction bytes -> block_data,
+ *     the BLOCK event -> block_event (rvn_blocks.c)
+ *   instruction_indices rows -> check_instruction, instruction_row
+ *     (rvn_blocks.c)
+ *   execution rows -> check_execution, execution_event (rvn_execution.c)
+ *   interrupts rows -> check_interrupt, interrupt_event; those after the
+ *     last execution -> tdi_rvn_leftover_step (rvn_execution.c)
+ *   rows of integer columns, from any table -> tdi_rvn_int_row (rvn_row.c)
+ *   the database's own header and freelist -> freelist_step (here), then
+ *     the SQLite reader (sqlite_decoder.c lists its records)
+ *   warnings -> warning_event (here)
  *
  * Technique. The file is read table by table in the order the checks need:
  * sqlite_schema (which tables, where), _metadata (is this a block trace of
@@ -10,12 +30,6 @@
  * interrupts on the second lane by transition, and last the database's
  * own events, which walk and check its freelist. Each phase is a step
  * function that returns an event, a request, or TDI_AGAIN to go on.
- *
- *   rvn_schema.c     sqlite_schema and the TABLES event
- *   rvn_metadata.c   _metadata and its semantic versions
- *   rvn_blocks.c     blocks and instruction_indices
- *   rvn_execution.c  execution and interrupts
- *   rvn_row.c        rows of integers from a cursor
  */
 #include "rvn_internal.h"
 

@@ -59,7 +59,7 @@ static inline void sq_event(td_sqlite_event *ev, int kind, uint32_t flags,
     ev->size = size;
 }
 
-/* sqlite_db.c */
+/* sqlite_decoder.c */
 int tdi_sq_fail(td_sqlite_decoder *db, int code, uint64_t at, const char *reason);
 /* Read and check the header once: TD_OK, TD_NEED_INPUT or the error. */
 int tdi_sq_open(td_sqlite_decoder *db);

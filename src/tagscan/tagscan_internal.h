@@ -1,7 +1,7 @@
 /*
- * tagscan_internal.h - the tag scanner's state machine, shared by its entry
- * points (tagscan.c) and by decoders that scan XML through their own input
- * cursor (the UMT decoder reads trace.xml this way).
+ * tagscan_internal.h - what the tag scanner's files share. Decoders that
+ * embed the scanner (td_tagscan_decoder, UMT's trace.xml) use only
+ * tagscan_core.h.
  */
 #ifndef TDI_TAGSCAN_INTERNAL_H
 #define TDI_TAGSCAN_INTERNAL_H
@@ -10,7 +10,7 @@
 #include "../common/step.h"
 #include "../common/input.h"
 #include "../common/mem.h"
-#include "tracedec/tagscan.h"
+#include "tagscan_core.h"
 
 
 /* Where the scanner is (td_tagscan_state.state). */
@@ -29,12 +29,6 @@ enum tagscan_where {
     TS_DECL,       /* in <!DOCTYPE ...> and other declarations */
     TS_PI          /* in <? ... ?> */
 };
-
-void tdi_tagscan_state_init(td_tagscan_state *st);
-
-/* One step: TD_EVENT, TD_NEED_INPUT, TD_END or an error recorded in *f. */
-int tdi_tagscan_step(td_tagscan_state *st, td_input *in, td_fault *f,
-                 td_tagscan_event *ev);
 
 /* tagscan_tags.c: element tags. Each handles the bytes p[0..n) at the
  * cursor (n >= 1), takes those it used, and returns TDI_AGAIN, TD_EVENT

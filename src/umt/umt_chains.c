@@ -91,15 +91,17 @@ void tdi_umt_chain_note(const td_umt_decoder *d, const umt_space *ws, uint64_t e
 
 static int row(td_umt_decoder *d)
 {
+    umt_thread_row t;
     int rc;
     const uint8_t *p =
         tdi_umt_get(d, TD_UMT_THREAD_ITABLE, row_at(d), THREAD_ROW_SIZE,
                 TDI_REASON("thread.itable ends inside a row"), &rc);
     if (p == NULL)
         return rc;
-    d->u.chain.first = tdi_le64(p + 16);
-    d->u.chain.last = tdi_le64(p + 24);
-    d->u.chain.rec_count = tdi_le64(p + 32);
+    umt_read_thread_row(p, &t);
+    d->u.chain.first = t.first;
+    d->u.chain.last = t.last;
+    d->u.chain.rec_count = t.count;
     d->u.chain.eid = d->u.chain.first;
     d->u.chain.prev = UMT_NONE;
     d->u.chain.count = 0;
@@ -143,7 +145,7 @@ static int window(td_umt_decoder *d)
 
 static int too_many(td_umt_decoder *d)
 {
-    return thread_fail(d, 32,
+    return thread_fail(d, THREAD_REC_COUNT,
                        TDI_REASON("the thread's chain holds more records "
                                  "than RecCount"));
 }
@@ -152,21 +154,21 @@ static int too_many(td_umt_decoder *d)
 static int chain_end(td_umt_decoder *d, int type)
 {
     if (d->u.chain.last != UMT_NONE && d->u.chain.eid != d->u.chain.last)
-        return thread_fail(d, 24,
+        return thread_fail(d, THREAD_LAST_EID,
                            TDI_REASON("the thread's chain does not end "
                                      "at LastEID"));
     if (d->u.chain.last == UMT_NONE && type == TD_UMT_THREAD_END)
-        return thread_fail(d, 24,
+        return thread_fail(d, THREAD_LAST_EID,
                            TDI_REASON("LastEID is -1 but the chain "
                                      "ends with a thread end"));
     if (d->u.chain.count != d->u.chain.rec_count)
-        return thread_fail(d, 32,
+        return thread_fail(d, THREAD_REC_COUNT,
                            TDI_REASON("RecCount is not the number of "
                                      "records on the thread's "
                                      "chain"));
     d->u.chain.sum += d->u.chain.count;
     if (d->u.chain.sum > d->records)
-        return thread_fail(d, 32,
+        return thread_fail(d, THREAD_REC_COUNT,
                            TDI_REASON("the threads' RecCounts add up "
                                      "to more than RecordCount"));
     return TD_OK;
@@ -177,21 +179,23 @@ static int record(td_umt_decoder *d)
     uint64_t at = d->u.chain.vt_at;
     int rc, type;
     const uint8_t *p =
-        tdi_umt_get(d, TD_UMT_EXEC_VTABLE, at, 5,
+        tdi_umt_get(d, TD_UMT_EXEC_VTABLE, at, REC_TYPE + 1,
                 TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
-    type = p[4];
-    if (tdi_le32(p) != d->u.chain.thread)
+    type = p[REC_TYPE];
+    if (tdi_le32(p + REC_THREAD) != d->u.chain.thread)
         return tdi_umt_fail(d, TD_E_UMT_THREAD, TD_UMT_EXEC_VTABLE, at,
                         TDI_REASON("a record on the thread's chain has "
                                   "another ThreadID"));
     if (type == TD_UMT_THREAD_BEGIN && d->u.chain.prev != UMT_NONE)
-        return tdi_umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at + 4,
+        return tdi_umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_TYPE,
                         TDI_REASON("a thread begin record is not its "
                                   "thread's first"));
     if (type == TD_UMT_THREAD_END && d->u.chain.next != UMT_NONE)
-        return tdi_umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE, at + 4,
+        return tdi_umt_fail(d, TD_E_UMT_SEQUENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_TYPE,
                         TDI_REASON("a thread end record is not its thread's "
                                   "last"));
     if (++d->u.chain.count > d->u.chain.rec_count)
@@ -236,8 +240,8 @@ static int chain_event(td_umt_decoder *d, td_umt_event *ev)
 
 static int warning(td_umt_decoder *d, td_umt_event *ev)
 {
-    tdi_umt_event(d, ev, TD_UMT_EV_WARNING, TD_UMT_THREAD_ITABLE, row_at(d) + 24,
-              8);
+    tdi_umt_event(d, ev, TD_UMT_EV_WARNING, TD_UMT_THREAD_ITABLE,
+              row_at(d) + THREAD_LAST_EID, 8);
     ev->warning.code = TD_W_UMT_THREAD_INTERRUPTED;
     ev->warning.reason = tdi_warning_reason(TD_W_UMT_THREAD_INTERRUPTED);
     d->u.chain.step = W_NEXT_THREAD;

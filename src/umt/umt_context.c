@@ -37,8 +37,8 @@ static int head(td_umt_decoder *d, td_umt_event *ev)
                 TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
-    count = tdi_le32(p);
-    regs = tdi_le64(p + 8);
+    count = tdi_le32(p + CONTEXT_MEM_COUNT);
+    regs = tdi_le64(p + CONTEXT_REGS_FP);
     array = CONTEXT_HEAD_SIZE + (uint64_t)count * CONTEXT_MEM_SIZE;
     if (count > INT32_MAX || array > room)
         return tdi_umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE,
@@ -47,7 +47,7 @@ static int head(td_umt_decoder *d, td_umt_event *ev)
                                   "array runs past the record"));
     if (regs < array || !umt_fits(regs, d->dump_size, room))
         return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_EXEC_VTABLE,
-                        d->u.rec.ctx_at + 8,
+                        d->u.rec.ctx_at + CONTEXT_REGS_FP,
                         TDI_REASON("RegsFP dump is not after the contextMem "
                                   "array and inside the record"));
     d->u.rec.mem_count = count;
@@ -131,16 +131,17 @@ static int memory(td_umt_decoder *d, td_umt_event *ev)
                 TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
-    size = tdi_le64(p + 8);
-    data = tdi_le64(p + 16);
+    size = tdi_le64(p + MEM_SIZE);
+    data = tdi_le64(p + MEM_DATA_FP);
     if (data < array || !umt_fits(data, size, room))
-        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_EXEC_VTABLE, at + 16,
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_EXEC_VTABLE,
+                        at + MEM_DATA_FP,
                         TDI_REASON("DataFP memory is not after the contextMem "
                                   "array and inside the record"));
     tdi_umt_event(d, ev, TD_UMT_EV_MEMORY, TD_UMT_EXEC_VTABLE, at,
               CONTEXT_MEM_SIZE);
     ev->memory.index = d->u.rec.mem_index;
-    ev->memory.address = tdi_le64(p);
+    ev->memory.address = tdi_le64(p + MEM_ADDRESS);
     ev->memory.length = size;
     ev->memory.data_offset = d->u.rec.ctx_at + data;
     tdi_umt_payload(d, TD_UMT_EXEC_VTABLE, TD_UMT_OF_MEMORY,

@@ -32,10 +32,11 @@ static int head(td_umt_decoder *d)
                                &rc);
     if (p == NULL)
         return rc;
-    d->dump_size = tdi_le16(p);
-    d->elem_count = tdi_le16(p + 2);
+    d->dump_size = tdi_le16(p + MAP_DUMP_SIZE);
+    d->elem_count = tdi_le16(p + MAP_ELEM_COUNT);
     if (d->elem_count > MAP_ENTRIES)
-        return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, 2,
+        return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP,
+                        MAP_ELEM_COUNT,
                         TDI_REASON("ElemCount is above 512"));
     return TD_OK;
 }
@@ -62,18 +63,19 @@ static int check_name(td_umt_decoder *d, const uint8_t *p, uint64_t at)
 
 static int check_info(td_umt_decoder *d, const uint8_t *p, uint64_t at)
 {
-    uint16_t offset = tdi_le16(p);
-    uint8_t size = p[2];
-    if ((offset == 0xffff) != (size == 0))
+    td_umt_map_entry e;
+    tdi_umt_map_entry(p, &e);
+    if ((e.offset == 0xffff) != (e.size == 0))
         return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
                         TDI_REASON("regInfo Offset 0xffff and Size 0 do not "
                                   "go together"));
-    if (offset != 0xffff && (uint32_t)offset + size > d->dump_size)
+    if (e.offset != 0xffff && (uint32_t)e.offset + e.size > d->dump_size)
         return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at,
                         TDI_REASON("register lies outside the DumpSize "
                                   "bytes of the dump"));
-    if (tdi_le16(p + 4) >= d->elem_count)
-        return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP, at + 4,
+    if (e.eff_largest >= d->elem_count)
+        return tdi_umt_fail(d, TD_E_UMT_CONTEXT_MAP, TD_UMT_CONTEXT_MAP,
+                        at + INFO_EFF_LARGEST,
                         TDI_REASON("EffLargest names a register at or above "
                                   "ElemCount"));
     return TD_OK;
@@ -82,7 +84,7 @@ static int check_info(td_umt_decoder *d, const uint8_t *p, uint64_t at)
 /* Where each array's entries are and how big they are. */
 static uint64_t array_base(int array)
 {
-    return array == A_LARGEST ? 16
+    return array == A_LARGEST ? MAP_LARGEST
            : array == A_NAMES ? MAP_NAMES
            : array == A_MAP32 ? MAP_REGMAP32
                               : MAP_REGMAP64;
@@ -188,7 +190,7 @@ int tdi_umt_register_name(td_umt_decoder *d, uint16_t reg, td_umt_slot_state *sl
 
 void tdi_umt_map_entry(const uint8_t *p, td_umt_map_entry *e)
 {
-    e->offset = tdi_le16(p);
-    e->size = p[2];
-    e->eff_largest = tdi_le16(p + 4);
+    e->offset = tdi_le16(p + INFO_OFFSET);
+    e->size = p[INFO_SIZE];
+    e->eff_largest = tdi_le16(p + INFO_EFF_LARGEST);
 }

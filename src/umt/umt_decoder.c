@@ -1,5 +1,6 @@
 /*
- * umt_decoder.c - the UMT decoder's entry points and its passes.
+ * umt_decoder.c - the UMT (UMTracer/UMTIndex) decoder: its entry points,
+ * its passes, and its state diagrams.
  *
  * Technique. A mode is a short list of passes run one after the other
  * (d->phase); each pass keeps its own state in the decoder's union, which
@@ -7,26 +8,108 @@
  * Inside a pass every step reads one place and either completes or asks
  * for input without changing anything (see umt_internal.h), so the host
  * may answer with spans of any size at or above min_len and the events
- * come out the same.
+ * come out the same. Field offsets are named in umt_layout.h, which also
+ * reads each structure that several steps read.
  *
- *   umt_headers.c       file headers, the open pass, the TRACE event
- *   umt_context_map.c   context_map.itable: checks and lookups
- *   umt_records.c       execution records in order
- *   umt_skim.c          runs of instruction records checked in place
- *   umt_record_types.c  record types, flags and sizes
- *   umt_ins.c           instructions: insRec, decodedIns, slots
- *   umt_context.c       rmContext: registers and memory references
- *   umt_syscall.c       syscall records and the records they name
- *   umt_strings.c       cStr and uStr in both layouts
- *   umt_tables.c        one table on its own
- *   umt_chains.c        thread chains through prev/next
- *   umt_stream.c        exec.vtable forward next to exec.offsets
- *   umt_xml.c           trace.xml through the tag scanner
- *   umt_io.c            reads, faults, payload fragments
- *   umt_workspace.c     the caller's workspace: batches, chains, summaries
- *   umt_names.c         names of files, record types and flags
+ * Record kind -> function (file):
+ *   exec.vtable header -> tdi_umt_exec_header (umt_headers.c)
+ *   exec.offsets: Offset[0] and Offset[RecordCount] -> first_offset,
+ *     last_offset (umt_headers.c); batches -> refill_offsets
+ *     (umt_records.c); in STREAM mode -> offsets (umt_stream.c)
+ *   exec.prev_next.column pairs -> refill_pairs (umt_records.c), links
+ *     (umt_chains.c)
+ *   fixed-size table headers (ins, module, thread, address_space) ->
+ *     tdi_umt_table_header_read (umt_headers.c)
+ *   syscall.vtable header -> tdi_umt_syscall_header (umt_headers.c);
+ *     syscall.offsets pairs -> pair (umt_syscall.c)
+ *   context_map.itable: DumpSize, ElemCount -> head, its four arrays ->
+ *     check_item (umt_context_map.c); an entry in REGISTERS mode ->
+ *     register_entry (umt_tables.c); a register's name ->
+ *     tdi_umt_register_name (umt_context_map.c)
+ *   execution record header (ThreadID, Type, Flags) -> header
+ *     (umt_records.c), record (umt_stream.c); its checks ->
+ *     tdi_umt_check_record, its RECORD event -> tdi_umt_record_event
+ *     (umt_record_types.c); then by type:
+ *     0 instruction -> tdi_umt_ins_step (umt_ins.c): insRec -> row,
+ *       decodedIns -> decoded, disassembly -> disassembly, operand
+ *       values -> slots; runs of them checked in place -> tdi_umt_skim
+ *       (umt_skim.c)
+ *     1 thread begin, 8..11 context changes -> tdi_umt_context_step
+ *       (umt_context.c): rmContext -> head, registers -> register_value,
+ *       contextMem -> memory
+ *     2 thread end, 3 application end -> the exit code in the RECORD
+ *       event; the application end must be last -> check_references
+ *       (umt_records.c), its absence -> finish (umt_records.c): a warning
+ *     4 syscall entry, 5 syscall exit -> tdi_umt_sys_step (umt_syscall.c),
+ *       then tdi_umt_context_step; 6 skipped exit -> tdi_umt_sys_step
+ *     7 and above 11 -> tdi_umt_check_record: rejected
+ *   syscallRec -> record, its arguments -> argument, the records it names
+ *     (VALIDATE) -> window, names_this (umt_syscall.c)
+ *   module rows -> module_row, their names -> module_names (umt_tables.c)
+ *   thread rows -> thread_row (umt_tables.c); each thread's chain of
+ *     records -> tdi_umt_chains (umt_chains.c), started by the record pass
+ *     -> tdi_umt_chain_note (umt_chains.c)
+ *   address ranges -> range_row (umt_tables.c)
+ *   ins.itable rows on their own -> row_first, row_more (umt_tables.c),
+ *     then tdi_umt_ins_step (umt_ins.c)
+ *   cStr and uStr strings -> tdi_umt_string_step (umt_strings.c)
+ *   trace.xml -> tdi_umt_xml (umt_xml.c), through the tag scanner
+ *   payloads as BYTES fragments -> tdi_umt_fragment (umt_io.c)
+ *
+ * The passes of each mode (d->phase), run left to right; a table mode
+ * (MODULES, THREADS, SYSCALLS, ADDRESS_RANGES, INSTRUCTIONS, XML) runs its
+ * table's pass alone:
+ *
+ *   P_OPEN     every header, the first and last offsets, each file's size
+ *              (umt_headers.c); ends with the TRACE event
+ *   P_MODULES .. P_SYSCALLS, P_REGISTERS  one table, row by row
+ *              (umt_tables.c)
+ *   P_MAP      the context map's arrays checked (umt_context_map.c)
+ *   P_XML      trace.xml (umt_xml.c)
+ *   P_RECORDS  the execution records in order (umt_records.c)
+ *   P_CHAINS   each thread's chain through prev/next (umt_chains.c)
+ *   P_STREAM   exec.vtable forward (umt_stream.c)
+ *   P_END      TD_END
+ *
+ *   DECODE     OPEN -> RECORDS -> END
+ *   VALIDATE   OPEN -> MODULES -> THREADS -> RANGES -> INSTRUCTIONS
+ *                   -> SYSCALLS -> XML -> RECORDS -> CHAINS -> END
+ *   STREAM     STREAM -> END
+ *   REGISTERS  MAP -> REGISTERS -> END
+ *
+ * The record pass, one record at a time (d->u.rec.sub):
+ *
+ *   RS_WINDOW       the record's window from the batch of offsets (the
+ *                   skim runs first)
+ *   RS_HEADER       its first bytes: checks, the RECORD event, the plan
+ *   RS_INSTRUCTION  its instruction, operand values (umt_ins.c)
+ *   RS_SYSCALL      its syscall record (umt_syscall.c)
+ *   RS_CONTEXT      its rmContext (umt_context.c)
+ *   RS_NEXT         on to the next record
+ *   RS_FINISH       after the last: the missing application end, if so
+ *   RS_DONE         the pass is over (TDI_DONE)
+ *
+ *                    0                              more records
+ *   WINDOW --> HEADER ---> INSTRUCTION -------> NEXT -----------+
+ *    ^  |        |                          6    ^ ^ ^           |
+ *    |  |        +--> SYSCALL -------------------+ | |           |
+ *    |  |        |   4, 5, 6  | 4, 5               | |           |
+ *    |  |        |            v                    | |           |
+ *    |  |        +--> CONTEXT ---------------------+ |           |
+ *    |  |        |   1, 8..11, 5 with SyscallID -1   |           |
+ *    |  |        +-----------------------------------+           |
+ *    |  |            2, 3                                         |
+ *    |  | past the last record                                   |
+ *    |  +--> FINISH --> DONE                                     |
+ *    +-----------------------------------------------------------+
+ *
+ * (The numbers are record types.) The table passes step T_HEADER, then
+ * T_ROW, T_MORE (a row's strings, decodedIns, slots), T_NEXT per row
+ * (umt_tables.c); the chain pass steps W_ROW, then W_LINKS, W_WINDOW,
+ * W_RECORD per record of the thread's chain (umt_chains.c).
  */
 #include "umt_internal.h"
+#include "../common/entry.h"
 
 typedef char
     tdi_umt_decoder_fits_512_bytes[sizeof(td_umt_decoder) <= 512 ? 1 : -1];
@@ -158,8 +241,8 @@ static int run_pass(td_umt_decoder *d, td_umt_event *ev)
 }
 
 /* Begin the mode's first pass; workspace NULL: none. */
-static void start(td_umt_decoder *d, int mode, uint32_t flags,
-                  void *workspace, size_t size)
+static int start(td_umt_decoder *d, int mode, uint32_t flags,
+                 void *workspace, size_t size)
 {
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
@@ -173,6 +256,7 @@ static void start(td_umt_decoder *d, int mode, uint32_t flags,
                 : (flags & TD_UMT_STRINGS_AS_BUILT) ? TD_UMT_LAYOUT_AS_BUILT
                                                     : TD_UMT_LAYOUT_UNKNOWN;
     begin_pass(d, first_pass(mode));
+    return TD_OK;
 }
 
 int td_umt_init(td_umt_decoder *d, const td_umt_config *cfg)
@@ -190,32 +274,31 @@ int td_umt_init(td_umt_decoder *d, const td_umt_config *cfg)
     if (cfg->memory != NULL && (cfg->memory_size < TD_UMT_WORKSPACE_MIN ||
                                 ((uintptr_t)cfg->memory & 7) != 0))
         return TD_E_BAD_CONFIG;
-    start(d, cfg->mode, cfg->flags, cfg->memory, cfg->memory_size);
-    return TD_OK;
+    return start(d, cfg->mode, cfg->flags, cfg->memory, cfg->memory_size);
 }
 
 int td_umt_reset(td_umt_decoder *d)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    start(d, d->mode, d->flags, d->workspace, d->workspace_size);
-    return TD_OK;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : start(d, d->mode, d->flags, d->workspace,
+                             d->workspace_size);
+}
+
+const td_fault *td_umt_fault(const td_umt_decoder *d)
+{
+    return &d->fault;
 }
 
 int td_umt_next(td_umt_decoder *d, td_umt_event *ev)
 {
-    int rc;
-    if (d == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&d->in, &d->fault);
-    if (rc != TD_OK)
+    int rc = d == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&d->in, &d->fault, &ev->flags);
+    if (rc != TDI_AGAIN)
         return rc;
-    for (;;) {
-        rc = run_pass(d, ev);
-        if (rc != TDI_DONE)
-            return rc;
+    while ((rc = run_pass(d, ev)) == TDI_DONE)
         begin_pass(d, next_pass(d));
-    }
+    return rc;
 }
 
 const td_request *td_umt_request(const td_umt_decoder *d)
@@ -225,14 +308,8 @@ const td_request *td_umt_request(const td_umt_decoder *d)
 
 int td_umt_feed(td_umt_decoder *d, const void *data, size_t len)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
-}
-
-const td_fault *td_umt_fault(const td_umt_decoder *d)
-{
-    return &d->fault;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }
 
 uint32_t td_umt_fault_file(const td_umt_decoder *d)

@@ -39,43 +39,45 @@ int tdi_umt_table_header_read(td_umt_decoder *d, uint32_t file,
                                &rc);
     if (p == NULL)
         return rc;
-    h->header_version = tdi_le32(p);
-    h->record_version = tdi_le32(p + 4);
-    h->rows = tdi_le64(p + 8);
-    h->row_size = tdi_le64(p + 16);
-    h->table = tdi_le64(p + 24);
-    h->extra = header_size == EXTRA_HEADER_SIZE ? tdi_le64(p + 32) : 0;
-    h->extra_size = header_size == EXTRA_HEADER_SIZE ? tdi_le64(p + 40) : 0;
+    h->header_version = tdi_le32(p + HEAD_VERSION);
+    h->record_version = tdi_le32(p + HEAD_RECORD_VERSION);
+    h->rows = tdi_le64(p + HEAD_ROWS);
+    h->row_size = tdi_le64(p + HEAD_ROW_SIZE);
+    h->table = tdi_le64(p + HEAD_TABLE_FP);
+    h->extra = header_size == EXTRA_HEADER_SIZE ? tdi_le64(p + HEAD_EXTRA_FP)
+                                                : 0;
+    h->extra_size =
+        header_size == EXTRA_HEADER_SIZE ? tdi_le64(p + HEAD_EXTRA_SIZE) : 0;
     if (h->header_version != 0)
-        return tdi_umt_fail(d, TD_E_UMT_VERSION, file, 0,
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, file, HEAD_VERSION,
                         TDI_REASON("HeaderVer is not 0"));
     if (umt_negative(h->rows))
-        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 8,
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, HEAD_ROWS,
                         TDI_REASON("RowCount is negative"));
     if (umt_negative(h->row_size) || h->row_size < known)
-        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 16,
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, HEAD_ROW_SIZE,
                         TDI_REASON("RowSize is smaller than the row's known "
                                   "fields"));
     if (umt_negative(h->table) || h->table < header_size)
-        return tdi_umt_fail(d, TD_E_UMT_POINTER, file, 24,
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, file, HEAD_TABLE_FP,
                         TDI_REASON("TableFP points into the header"));
     if (!product_fits(h->rows, h->row_size, UINT64_MAX >> 1) ||
         !umt_fits(h->table, h->rows * h->row_size, UINT64_MAX >> 1))
-        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 8,
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, HEAD_ROWS,
                         TDI_REASON("RowCount * RowSize does not fit in a "
                                   "file"));
     if (header_size == EXTRA_HEADER_SIZE &&
         (umt_negative(h->extra) || h->extra < header_size))
-        return tdi_umt_fail(d, TD_E_UMT_POINTER, file, 32,
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, file, HEAD_EXTRA_FP,
                         TDI_REASON("ExtraFP points into the header"));
     if (umt_negative(h->extra_size) ||
         !umt_fits(h->extra, h->extra_size, UINT64_MAX >> 1))
-        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 40,
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, HEAD_EXTRA_SIZE,
                         TDI_REASON("ExtraSize is negative or too large"));
     if (h->extra_size > 0 && h->rows > 0 &&
         h->extra < h->table + h->rows * h->row_size &&
         h->table < h->extra + h->extra_size)
-        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, 32,
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, file, HEAD_EXTRA_FP,
                         TDI_REASON("the extra area overlaps the table"));
     return TD_OK;
 }
@@ -88,7 +90,7 @@ int tdi_umt_check_row_version(td_umt_decoder *d, uint32_t file,
     uint32_t highest =
         file == TD_UMT_INS_ITABLE || file == TD_UMT_MODULE_ITABLE ? 1 : 0;
     if (h->record_version > highest)
-        return tdi_umt_fail(d, TD_E_UMT_VERSION, file, 4,
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, file, HEAD_RECORD_VERSION,
                         TDI_REASON("RecordVer is not one the table has"));
     return TD_OK;
 }
@@ -97,13 +99,14 @@ int tdi_umt_check_row_version(td_umt_decoder *d, uint32_t file,
 
 int tdi_umt_exec_header(td_umt_decoder *d, const uint8_t *p)
 {
-    uint32_t version = tdi_le32(p);
-    d->records = tdi_le64(p + 8);
+    uint32_t version = tdi_le32(p + HEAD_VERSION);
+    d->records = tdi_le64(p + HEAD_ROWS);
     if (version > 1)
-        return tdi_umt_fail(d, TD_E_UMT_VERSION, TD_UMT_EXEC_VTABLE, 0,
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, TD_UMT_EXEC_VTABLE,
+                        HEAD_VERSION,
                         TDI_REASON("exec.vtable Version is neither 0 nor 1"));
     if (d->records > UINT64_MAX / 16 - 1)
-        return tdi_umt_fail(d, TD_E_UMT_HEADER, TD_UMT_EXEC_VTABLE, 8,
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, TD_UMT_EXEC_VTABLE, HEAD_ROWS,
                         TDI_REASON("RecordCount is negative or too large"));
     d->exec_version = (uint8_t)version;
     return TD_OK;
@@ -170,17 +173,22 @@ static const table_kind tables[4] = {
     {TD_UMT_ADDRESS_SPACE, TABLE_HEADER_SIZE, RANGE_ROW_SIZE},
 };
 
+void tdi_umt_keep_ins_table(td_umt_decoder *d, const umt_table_header *h)
+{
+    d->ins_version = (uint8_t)h->record_version;
+    d->ins_rows = h->rows;
+    d->ins_row_size = h->row_size;
+    d->ins_table = h->table;
+    d->ins_extra = h->extra;
+    d->ins_extra_size = h->extra_size;
+}
+
 static void keep_table_facts(td_umt_decoder *d, uint32_t file,
                              const umt_table_header *h)
 {
     switch (file) {
     case TD_UMT_INS_ITABLE:
-        d->ins_version = (uint8_t)h->record_version;
-        d->ins_rows = h->rows;
-        d->ins_row_size = h->row_size;
-        d->ins_table = h->table;
-        d->ins_extra = h->extra;
-        d->ins_extra_size = h->extra_size;
+        tdi_umt_keep_ins_table(d, h);
         break;
     case TD_UMT_MODULE_ITABLE:
         d->module_rows = h->rows;
@@ -244,17 +252,20 @@ int tdi_umt_syscall_header(td_umt_decoder *d, umt_table_header *h)
     if (p == NULL)
         return rc;
     memset(h, 0, sizeof *h);
-    h->header_version = tdi_le32(p);
-    h->record_version = tdi_le32(p + 4);
-    h->rows = tdi_le64(p + 8);
+    h->header_version = tdi_le32(p + HEAD_VERSION);
+    h->record_version = tdi_le32(p + HEAD_RECORD_VERSION);
+    h->rows = tdi_le64(p + HEAD_ROWS);
     if (h->header_version != 0)
-        return tdi_umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE, 0,
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE,
+                        HEAD_VERSION,
                         TDI_REASON("syscall.vtable Version is not 0"));
     if (h->record_version > 1)
-        return tdi_umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE, 4,
+        return tdi_umt_fail(d, TD_E_UMT_VERSION, TD_UMT_SYSCALL_VTABLE,
+                        HEAD_RECORD_VERSION,
                         TDI_REASON("UnifiedIDsVer is neither 0 nor 1"));
     if (h->rows > UINT64_MAX / 16 - 1)
-        return tdi_umt_fail(d, TD_E_UMT_HEADER, TD_UMT_SYSCALL_VTABLE, 8,
+        return tdi_umt_fail(d, TD_E_UMT_HEADER, TD_UMT_SYSCALL_VTABLE,
+                        HEAD_ROWS,
                         TDI_REASON("RecordCount is negative or too large"));
     d->syscall_rows = h->rows;
     d->ids_version = (uint8_t)h->record_version;

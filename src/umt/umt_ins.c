@@ -43,31 +43,38 @@ static bool ins_type_exists(uint8_t type)
     return type <= 6 || type == 8 || type == 9;
 }
 
-static int check_row(td_umt_decoder *d, const uint8_t *p, uint64_t id,
-                     uint64_t at)
+/* The row, read into its INSTRUCTION event; cs64 is CSis64Bits as read. */
+static int check_row(td_umt_decoder *d, const td_umt_event *ev, uint8_t cs64,
+                     uint64_t id, uint64_t at)
 {
-    uint64_t module = (uint64_t)(int64_t)tdi_as_i32(tdi_le32(p + 12));
-    if (tdi_le64(p) != id)
-        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at,
+    if ((uint64_t)ev->instruction.id != id)
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + INS_ID,
                         TDI_REASON("insRec ID is not its row number"));
-    if (!ins_type_exists(p[8]))
-        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 8,
+    if (!ins_type_exists(ev->instruction.type))
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + INS_TYPE,
                         TDI_REASON("insRec Type is not 0..6, 8 or 9"));
-    if (p[9] > 1)
-        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 9,
+    if (cs64 > 1)
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + INS_CS64,
                         TDI_REASON("CSis64Bits is neither 0 nor 1"));
-    if (p[10] < 1 || p[10] > 15)
-        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE, at + 10,
+    if (ev->instruction.code_size < 1 || ev->instruction.code_size > 15)
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_INS_ITABLE,
+                        at + INS_CODE_SIZE,
                         TDI_REASON("CodeSize is not 1..15"));
-    if (knows_other_tables(d) && !umt_id_or_none(module, d->module_rows))
-        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_INS_ITABLE, at + 12,
+    if (knows_other_tables(d) &&
+        !umt_id_or_none((uint64_t)(int64_t)ev->instruction.module,
+                        d->module_rows))
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_INS_ITABLE,
+                        at + INS_MODULE,
                         TDI_REASON("ModuleID is neither -1 nor a row of "
                                   "module.itable"));
-    if (tdi_le64(p + 40) >= d->ins_extra_size)
-        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at + 40,
+    if (ev->instruction.disasm_fp >= d->ins_extra_size)
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE,
+                        at + INS_DISASM_FP,
                         TDI_REASON("DisasmFP lies outside the extra area"));
-    if (!umt_fits(tdi_le64(p + 48), DECODED_SIZE, d->ins_extra_size))
-        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at + 48,
+    if (!umt_fits(ev->instruction.decoded_fp, DECODED_SIZE,
+                  d->ins_extra_size))
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE,
+                        at + INS_DECODED_FP,
                         TDI_REASON("DecodedFP lies outside the extra area"));
     return TD_OK;
 }
@@ -77,7 +84,8 @@ static int check_bitness(td_umt_decoder *d, const umt_ins_context *c,
                          uint8_t cs64)
 {
     if (c->record && (c->flags & TD_UMT_FLAG_64BIT) != cs64)
-        return tdi_umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE, c->report + 5,
+        return tdi_umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE,
+                        c->report + REC_FLAGS,
                         TDI_REASON("the record's 64-bit flag disagrees with "
                                   "its instruction's CSis64Bits"));
     return TD_OK;
@@ -87,13 +95,14 @@ static int check_bitness(td_umt_decoder *d, const umt_ins_context *c,
 static int check_window(td_umt_decoder *d, const umt_ins_context *c,
                         uint16_t lc_size)
 {
-    if (c->record && c->window != 14 + (uint64_t)lc_size)
+    if (c->record && c->window != REC_FIXED_SIZE + (uint64_t)lc_size)
         return tdi_umt_fail(d, TD_E_UMT_RECORD_SIZE, TD_UMT_EXEC_VTABLE, c->report,
                         TDI_REASON("instruction record is not 6 + 8 + LCSIZE "
                                   "bytes"));
     return TD_OK;
 }
 
+/* The insRec, read into its INSTRUCTION event and checked there. */
 static int row(td_umt_decoder *d, td_umt_ins_state *ins,
                const umt_ins_context *c, td_umt_event *ev)
 {
@@ -103,27 +112,19 @@ static int row(td_umt_decoder *d, td_umt_ins_state *ins,
                                TDI_REASON("ins.itable ends inside a row"), &rc);
     if (p == NULL)
         return rc;
-    rc = c->record && d->mode == TD_UMT_VALIDATE
-             ? TD_OK
-             : check_row(d, p, ins->id, at);
-    if (rc == TD_OK)
-        rc = check_bitness(d, c, p[9]);
-    if (rc != TD_OK)
-        return rc;
-    ins->decoded_at = d->ins_extra + tdi_le64(p + 48);
-    ins->disasm_fp = tdi_le64(p + 40);
-    ins->cs64 = p[9];
     tdi_umt_event(d, ev, TD_UMT_EV_INSTRUCTION, TD_UMT_INS_ITABLE, at,
               d->ins_row_size);
-    ev->instruction.id = (int64_t)ins->id;
-    ev->instruction.type = p[8];
-    ev->instruction.cs64 = p[9] != 0;
-    ev->instruction.code_size = p[10];
-    memcpy(ev->instruction.code, p + 24, 15);
-    ev->instruction.module = tdi_as_i32(tdi_le32(p + 12));
-    ev->instruction.address = tdi_le64(p + 16);
-    ev->instruction.disasm_fp = ins->disasm_fp;
-    ev->instruction.decoded_fp = tdi_le64(p + 48);
+    umt_read_instruction(p, ev);
+    rc = c->record && d->mode == TD_UMT_VALIDATE
+             ? TD_OK
+             : check_row(d, ev, p[INS_CS64], ins->id, at);
+    if (rc == TD_OK)
+        rc = check_bitness(d, c, p[INS_CS64]);
+    if (rc != TD_OK)
+        return rc;
+    ins->decoded_at = d->ins_extra + ev->instruction.decoded_fp;
+    ins->disasm_fp = ev->instruction.disasm_fp;
+    ins->cs64 = p[INS_CS64];
     return TD_EVENT;
 }
 
@@ -158,7 +159,8 @@ static uint32_t slot_extent(const uint8_t *p, uint8_t index)
     const uint8_t *s = p + DECODED_SIZE + (size_t)index * LC_SLOT_SIZE;
     if (index >= TD_UMT_SLOT_IMM0)
         return 8;
-    return (uint32_t)tdi_le16(s + 4) + (is_memory(tdi_le16(s)) ? 8u : 0u);
+    return (uint32_t)tdi_le16(s + SLOT_VALUE_SIZE) +
+           (is_memory(tdi_le16(s + SLOT_REG)) ? 8u : 0u);
 }
 
 static int operand_fail(td_umt_decoder *d, uint64_t at, const char *reason)
@@ -169,36 +171,38 @@ static int operand_fail(td_umt_decoder *d, uint64_t at, const char *reason)
 static int check_operand(td_umt_decoder *d, const uint8_t *p, unsigned i,
                          uint64_t base)
 {
-    const uint8_t *o = p + 8 + i * EXP_OPER_SIZE;
-    uint64_t at = base + 8 + i * EXP_OPER_SIZE;
-    uint8_t lc_count = p[62], first_after = p[61];
-    uint8_t flags = o[4], before = o[5], after = o[6];
+    const uint8_t *o = p + DEC_OPERANDS + i * EXP_OPER_SIZE;
+    uint64_t at = base + DEC_OPERANDS + i * EXP_OPER_SIZE;
+    uint8_t lc_count = p[DEC_LC_COUNT], first_after = p[DEC_FIRST_AFTER];
+    uint8_t flags = o[OPER_FLAGS], before = o[OPER_BEFORE_SLOT];
+    uint8_t after = o[OPER_AFTER_SLOT];
+    uint32_t size = tdi_le16(o + OPER_SIZE);
     if (flags < 1 || flags > 3)
-        return operand_fail(d, at + 4,
+        return operand_fail(d, at + OPER_FLAGS,
                             TDI_REASON("operand Flags is not read, written "
                                       "or both"));
     if (before == TD_UMT_SLOT_NA || !slot_index_ok(before, lc_count) ||
         (before < lc_count && before >= first_after))
-        return operand_fail(d, at + 5,
+        return operand_fail(d, at + OPER_BEFORE_SLOT,
                             TDI_REASON("BeforeSlot is not a before-execution "
                                       "or constant slot"));
-    if ((uint32_t)o[7] + tdi_le16(o + 2) > slot_extent(p, before))
-        return operand_fail(d, at + 7,
+    if (o[OPER_BEFORE_OFFSET] + size > slot_extent(p, before))
+        return operand_fail(d, at + OPER_BEFORE_OFFSET,
                             TDI_REASON("operand lies outside its before "
                                       "slot's value"));
     if ((flags & 2) == 0 && after != TD_UMT_SLOT_NA)
-        return operand_fail(d, at + 6,
+        return operand_fail(d, at + OPER_AFTER_SLOT,
                             TDI_REASON("a read-only operand has an "
                                       "AfterSlot"));
     if (after == TD_UMT_SLOT_NA)
         return TD_OK;
     if (!slot_index_ok(after, lc_count) ||
         (after < lc_count && after < first_after))
-        return operand_fail(d, at + 6,
+        return operand_fail(d, at + OPER_AFTER_SLOT,
                             TDI_REASON("AfterSlot is not an after-execution "
                                       "or constant slot"));
-    if ((uint32_t)o[8] + tdi_le16(o + 2) > slot_extent(p, after))
-        return operand_fail(d, at + 8,
+    if (o[OPER_AFTER_OFFSET] + size > slot_extent(p, after))
+        return operand_fail(d, at + OPER_AFTER_OFFSET,
                             TDI_REASON("operand lies outside its after slot's "
                                       "value"));
     return TD_OK;
@@ -214,23 +218,23 @@ static int check_slot(td_umt_decoder *d, const uint8_t *p, unsigned j,
 {
     const uint8_t *s = p + DECODED_SIZE + j * LC_SLOT_SIZE;
     uint64_t at = base + DECODED_SIZE + j * LC_SLOT_SIZE;
-    uint16_t reg = tdi_le16(s);
-    uint8_t width = s[8];
-    uint32_t end =
-        (uint32_t)tdi_le16(s + 6) + tdi_le16(s + 4) + (is_memory(reg) ? 8u : 0u);
+    uint16_t reg = tdi_le16(s + SLOT_REG);
+    uint8_t width = s[SLOT_ADDR_WIDTH];
+    uint32_t end = (uint32_t)tdi_le16(s + SLOT_OFFSET) +
+                   tdi_le16(s + SLOT_VALUE_SIZE) + (is_memory(reg) ? 8u : 0u);
     if (width != 0 && !is_operand_size(width))
-        return slot_fail(d, at + 8,
+        return slot_fail(d, at + SLOT_ADDR_WIDTH,
                          TDI_REASON("AddrWidth is not 0, 2, 4 or "
                                    "8"));
     if (is_memory(reg) && width == 0)
-        return slot_fail(d, at + 8,
+        return slot_fail(d, at + SLOT_ADDR_WIDTH,
                          TDI_REASON("a memory slot has no AddrWidth"));
     if (knows_other_tables(d) && !is_special(reg) && reg >= d->elem_count)
-        return slot_fail(d, at,
+        return slot_fail(d, at + SLOT_REG,
                          TDI_REASON("slot register is not in the context "
                                    "map"));
-    if (end > tdi_le16(p + 58))
-        return slot_fail(d, at + 6,
+    if (end > tdi_le16(p + DEC_LC_SIZE))
+        return slot_fail(d, at + SLOT_OFFSET,
                          TDI_REASON("slot value lies outside LCSIZE bytes"));
     return TD_OK;
 }
@@ -238,14 +242,16 @@ static int check_slot(td_umt_decoder *d, const uint8_t *p, unsigned j,
 static int check_slot_groups(td_umt_decoder *d, const uint8_t *p,
                              uint64_t base)
 {
-    static const uint8_t phrase[4] = {63, 64, 66, 67};
+    static const uint8_t phrase[4] = {DEC_MEM0_SEG, DEC_MEM0_BASE,
+                                      DEC_MEM0_INDEX, DEC_MEM1_BASE};
     unsigned i;
-    if (p[60] > p[61] || p[61] > p[62])
-        return slot_fail(d, base + 60,
+    if (p[DEC_FIRST_OUT] > p[DEC_FIRST_AFTER] ||
+        p[DEC_FIRST_AFTER] > p[DEC_LC_COUNT])
+        return slot_fail(d, base + DEC_FIRST_OUT,
                          TDI_REASON("slot groups are not FirstOutSlot <= "
                                    "FirstAfterSlot <= LCCount"));
     for (i = 0; i < 4; i++)
-        if (!slot_index_ok(p[phrase[i]], p[62]))
+        if (!slot_index_ok(p[phrase[i]], p[DEC_LC_COUNT]))
             return slot_fail(d, base + phrase[i],
                              TDI_REASON("memory phrase slot index is neither "
                                        "a slot nor a special value"));
@@ -254,25 +260,32 @@ static int check_slot_groups(td_umt_decoder *d, const uint8_t *p,
 
 static int check_decoded(td_umt_decoder *d, const uint8_t *p, uint64_t base)
 {
+    uint8_t scale = p[DEC_MEM0_SCALE];
     unsigned i;
     int rc;
-    if ((p[6] & 0xc0) != 0)
-        return tdi_umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_INS_ITABLE, base + 6,
+    if ((p[DEC_FLAGS] & 0xc0) != 0)
+        return tdi_umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_INS_ITABLE,
+                        base + DEC_FLAGS,
                         TDI_REASON("decodedIns Flags has bits above 0x20"));
-    if (p[7] > 4)
-        return operand_fail(d, base + 7, TDI_REASON("ExpCount is above 4"));
-    if (!is_operand_size(p[56]) || !is_operand_size(p[57]))
+    if (p[DEC_EXP_COUNT] > 4)
+        return operand_fail(d, base + DEC_EXP_COUNT,
+                            TDI_REASON("ExpCount is above 4"));
+    if (!is_operand_size(p[DEC_EFF_OPERAND_SIZE]) ||
+        !is_operand_size(p[DEC_EFF_ADDRESS_SIZE]))
         return tdi_umt_fail(d, TD_E_UMT_DECODED, TD_UMT_INS_ITABLE,
-                        base + (is_operand_size(p[56]) ? 57 : 56),
+                        base + (is_operand_size(p[DEC_EFF_OPERAND_SIZE])
+                                    ? DEC_EFF_ADDRESS_SIZE
+                                    : DEC_EFF_OPERAND_SIZE),
                         TDI_REASON("effective operand or address size is not "
                                   "2, 4 or 8"));
-    if (p[65] != 0 && p[65] != 1 && p[65] != 2 && p[65] != 4 && p[65] != 8)
-        return tdi_umt_fail(d, TD_E_UMT_DECODED, TD_UMT_INS_ITABLE, base + 65,
+    if (scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8)
+        return tdi_umt_fail(d, TD_E_UMT_DECODED, TD_UMT_INS_ITABLE,
+                        base + DEC_MEM0_SCALE,
                         TDI_REASON("Mem0Scale is not 0, 1, 2, 4 or 8"));
     rc = check_slot_groups(d, p, base);
-    for (i = 0; rc == TD_OK && i < p[62]; i++)
+    for (i = 0; rc == TD_OK && i < p[DEC_LC_COUNT]; i++)
         rc = check_slot(d, p, i, base);
-    for (i = 0; rc == TD_OK && i < p[7]; i++)
+    for (i = 0; rc == TD_OK && i < p[DEC_EXP_COUNT]; i++)
         rc = check_operand(d, p, i, base);
     return rc;
 }
@@ -282,36 +295,36 @@ static void decoded_event(const td_umt_decoder *d, const uint8_t *p,
 {
     unsigned i;
     tdi_umt_event(d, ev, TD_UMT_EV_DECODED, TD_UMT_INS_ITABLE, at,
-              DECODED_SIZE + (uint64_t)p[62] * LC_SLOT_SIZE);
-    ev->decoded.category = tdi_le16(p);
-    ev->decoded.mnemonic = tdi_le16(p + 2);
-    ev->decoded.form = tdi_le16(p + 4);
-    ev->decoded.flags = p[6];
-    ev->decoded.exp_count = p[7];
+              DECODED_SIZE + (uint64_t)p[DEC_LC_COUNT] * LC_SLOT_SIZE);
+    ev->decoded.category = tdi_le16(p + DEC_CATEGORY);
+    ev->decoded.mnemonic = tdi_le16(p + DEC_MNEMONIC);
+    ev->decoded.form = tdi_le16(p + DEC_FORM);
+    ev->decoded.flags = p[DEC_FLAGS];
+    ev->decoded.exp_count = p[DEC_EXP_COUNT];
     for (i = 0; i < 4; i++) {
-        const uint8_t *o = p + 8 + i * EXP_OPER_SIZE;
+        const uint8_t *o = p + DEC_OPERANDS + i * EXP_OPER_SIZE;
         td_umt_operand *op = &ev->decoded.operands[i];
-        op->reg = tdi_le16(o);
-        op->size = tdi_le16(o + 2);
-        op->flags = o[4];
-        op->before_slot = o[5];
-        op->after_slot = o[6];
-        op->before_offset = o[7];
-        op->after_offset = o[8];
+        op->reg = tdi_le16(o + OPER_REG);
+        op->size = tdi_le16(o + OPER_SIZE);
+        op->flags = o[OPER_FLAGS];
+        op->before_slot = o[OPER_BEFORE_SLOT];
+        op->after_slot = o[OPER_AFTER_SLOT];
+        op->before_offset = o[OPER_BEFORE_OFFSET];
+        op->after_offset = o[OPER_AFTER_OFFSET];
     }
-    ev->decoded.eff_operand_size = p[56];
-    ev->decoded.eff_address_size = p[57];
-    ev->decoded.lc_size = tdi_le16(p + 58);
-    ev->decoded.first_out_slot = p[60];
-    ev->decoded.first_after_slot = p[61];
-    ev->decoded.lc_count = p[62];
-    ev->decoded.mem0_seg_slot = p[63];
-    ev->decoded.mem0_base_slot = p[64];
-    ev->decoded.mem0_scale = p[65];
-    ev->decoded.mem0_index_slot = p[66];
-    ev->decoded.mem1_base_slot = p[67];
-    ev->decoded.const_slot[0] = tdi_le64(p + 72);
-    ev->decoded.const_slot[1] = tdi_le64(p + 80);
+    ev->decoded.eff_operand_size = p[DEC_EFF_OPERAND_SIZE];
+    ev->decoded.eff_address_size = p[DEC_EFF_ADDRESS_SIZE];
+    ev->decoded.lc_size = tdi_le16(p + DEC_LC_SIZE);
+    ev->decoded.first_out_slot = p[DEC_FIRST_OUT];
+    ev->decoded.first_after_slot = p[DEC_FIRST_AFTER];
+    ev->decoded.lc_count = p[DEC_LC_COUNT];
+    ev->decoded.mem0_seg_slot = p[DEC_MEM0_SEG];
+    ev->decoded.mem0_base_slot = p[DEC_MEM0_BASE];
+    ev->decoded.mem0_scale = p[DEC_MEM0_SCALE];
+    ev->decoded.mem0_index_slot = p[DEC_MEM0_INDEX];
+    ev->decoded.mem1_base_slot = p[DEC_MEM1_BASE];
+    ev->decoded.const_slot[0] = tdi_le64(p + DEC_CONST_SLOTS);
+    ev->decoded.const_slot[1] = tdi_le64(p + DEC_CONST_SLOTS + 8);
 }
 
 static int decoded(td_umt_decoder *d, td_umt_ins_state *ins,
@@ -326,9 +339,10 @@ static int decoded(td_umt_decoder *d, td_umt_ins_state *ins,
                                &rc);
     if (p == NULL)
         return rc;
-    if (p[62] > TD_UMT_SLOT_IMM0)
-        return slot_fail(d, at + 62, TDI_REASON("LCCount is above 253"));
-    n = DECODED_SIZE + (size_t)p[62] * LC_SLOT_SIZE;
+    if (p[DEC_LC_COUNT] > TD_UMT_SLOT_IMM0)
+        return slot_fail(d, at + DEC_LC_COUNT,
+                         TDI_REASON("LCCount is above 253"));
+    n = DECODED_SIZE + (size_t)p[DEC_LC_COUNT] * LC_SLOT_SIZE;
     if (!umt_fits(at, n, end))
         return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_INS_ITABLE, at,
                         TDI_REASON("decodedIns runs past the extra area"));
@@ -340,13 +354,13 @@ static int decoded(td_umt_decoder *d, td_umt_ins_state *ins,
     rc = c->record && d->mode == TD_UMT_VALIDATE ? TD_OK
                                                  : check_decoded(d, p, at);
     if (rc == TD_OK)
-        rc = check_window(d, c, tdi_le16(p + 58));
+        rc = check_window(d, c, tdi_le16(p + DEC_LC_SIZE));
     if (rc != TD_OK)
         return rc;
-    ins->lc_size = tdi_le16(p + 58);
-    ins->first_out = p[60];
-    ins->first_after = p[61];
-    ins->lc_count = p[62];
+    ins->lc_size = tdi_le16(p + DEC_LC_SIZE);
+    ins->first_out = p[DEC_FIRST_OUT];
+    ins->first_after = p[DEC_FIRST_AFTER];
+    ins->lc_count = p[DEC_LC_COUNT];
     decoded_event(d, p, at, ev);
     return TD_EVENT;
 }
@@ -394,11 +408,11 @@ static int slot_descriptor(td_umt_decoder *d, td_umt_ins_state *ins,
                 TDI_REASON("ins.itable ends inside a slot"), &rc);
     if (p == NULL)
         return rc;
-    slot->reg = tdi_le16(p);
-    slot->largest = tdi_le16(p + 2);
-    slot->value_size = tdi_le16(p + 4);
-    slot->offset = tdi_le16(p + 6);
-    slot->addr_width = p[8];
+    slot->reg = tdi_le16(p + SLOT_REG);
+    slot->largest = tdi_le16(p + SLOT_LARGEST);
+    slot->value_size = tdi_le16(p + SLOT_VALUE_SIZE);
+    slot->offset = tdi_le16(p + SLOT_OFFSET);
+    slot->addr_width = p[SLOT_ADDR_WIDTH];
     slot->name_len = 0;
     return TD_OK;
 }

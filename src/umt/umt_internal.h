@@ -17,7 +17,8 @@
 #include "../common/step.h"
 #include "../common/input.h"
 #include "../common/mem.h"
-#include "../tagscan/tagscan_internal.h"
+#include "../tagscan/tagscan_core.h"
+#include "umt_layout.h"
 #include "tracedec/umt.h"
 
 
@@ -39,30 +40,6 @@ enum umt_phase {
     P_STREAM,  /* exec.vtable forward next to exec.offsets */
     P_END
 };
-
-/* Sizes of the fixed structures. */
-#define EXEC_HEADER_SIZE 16u
-#define TABLE_HEADER_SIZE 32u
-#define EXTRA_HEADER_SIZE 48u /* with ExtraFP and ExtraSize */
-#define RECORD_HEADER_SIZE 6u
-#define INS_ROW_SIZE 64u
-#define DECODED_SIZE 88u
-#define LC_SLOT_SIZE 12u
-#define EXP_OPER_SIZE 12u
-#define MODULE_ROW_SIZE 48u
-#define THREAD_ROW_SIZE 40u
-#define RANGE_ROW_SIZE 16u
-#define SYSCALL_ROW_SIZE 64u
-#define CONTEXT_HEAD_SIZE 16u
-#define CONTEXT_MEM_SIZE 24u
-#define CONTEXT_MAP_SIZE 17424u
-#define MAP_NAMES 1040u
-#define MAP_REGMAP32 9232u
-#define MAP_REGMAP64 13328u
-#define MAP_ENTRIES 512u
-#define MAP_NAME_SIZE 16u
-#define MAP_INFO_SIZE 8u
-#define PAGE 4096u
 
 /* A table header (fixed-size table files). */
 typedef struct umt_table_header {
@@ -138,6 +115,9 @@ int tdi_umt_exec_header(td_umt_decoder *d, const uint8_t *p);
 /* Read and check syscall.vtable's header (one step); keeps its
  * RecordCount and UnifiedIDsVer, which *h holds too. */
 int tdi_umt_syscall_header(td_umt_decoder *d, umt_table_header *h);
+
+/* Keep what the instruction steps need of ins.itable's header. */
+void tdi_umt_keep_ins_table(td_umt_decoder *d, const umt_table_header *h);
 
 /* The first record version a table knows. */
 int tdi_umt_check_row_version(td_umt_decoder *d, uint32_t file,
@@ -239,6 +219,10 @@ bool tdi_umt_type_has_context(int type);
 /* Check a record's type, flags and size (common to every mode). */
 int tdi_umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
                      uint64_t at);
+/* The RECORD event of the record at `at`, `window` bytes long, whose
+ * first bytes p tdi_umt_check_record accepted (common to every mode). */
+void tdi_umt_record_event(const td_umt_decoder *d, td_umt_event *ev,
+                          const uint8_t *p, uint64_t at, uint64_t window);
 
 /* ---- umt_tables.c: one table on its own -------------------------------- */
 /* Prepare the table pass of d->phase. */

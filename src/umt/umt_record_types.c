@@ -46,14 +46,16 @@ static uint64_t min_size(int type)
 int tdi_umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
                      uint64_t at)
 {
-    int type = p[4];
+    int type = p[REC_TYPE];
     if (!type_exists(type))
-        return tdi_umt_fail(d, TD_E_UMT_RECORD_TYPE, TD_UMT_EXEC_VTABLE, at + 4,
+        return tdi_umt_fail(d, TD_E_UMT_RECORD_TYPE, TD_UMT_EXEC_VTABLE,
+                        at + REC_TYPE,
                         type == 7 ? TDI_REASON("record type 7 does not exist")
                                   : TDI_REASON("record type is above 11"));
     if (type != TD_UMT_INSTRUCTION &&
-        (p[5] & ~TD_UMT_SPECIAL_RECORD_FLAGS) != 0)
-        return tdi_umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE, at + 5,
+        (p[REC_FLAGS] & ~TD_UMT_SPECIAL_RECORD_FLAGS) != 0)
+        return tdi_umt_fail(d, TD_E_UMT_FLAGS, TD_UMT_EXEC_VTABLE,
+                        at + REC_FLAGS,
                         TDI_REASON("a record other than an instruction has "
                                   "instruction-only flags (0x04..0x80)"));
     if (window < RECORD_HEADER_SIZE + min_size(type))
@@ -61,4 +63,12 @@ int tdi_umt_check_record(td_umt_decoder *d, const uint8_t *p, uint64_t window,
                         TDI_REASON("record window is too small for its "
                                   "type's fixed fields"));
     return TD_OK;
+}
+
+void tdi_umt_record_event(const td_umt_decoder *d, td_umt_event *ev,
+                          const uint8_t *p, uint64_t at, uint64_t window)
+{
+    tdi_umt_event(d, ev, TD_UMT_EV_RECORD, TD_UMT_EXEC_VTABLE, at, window);
+    umt_read_record(p, ev);
+    ev->record.exec_version = d->exec_version;
 }

@@ -181,35 +181,28 @@ static int window(td_umt_decoder *d, const umt_space *ws)
     return TD_OK;
 }
 
-static bool has_ref(int type)
+/* References to other tables in the record's fixed fields, read into
+ * its RECORD event. */
+static int check_references(td_umt_decoder *d, const td_umt_event *ev)
 {
-    return type == TD_UMT_INSTRUCTION ||
-           (type >= TD_UMT_SYSCALL_ENTRY && type <= TD_UMT_SYSCALL_SKIPPED);
-}
-
-/* InsID or SyscallID; tdi_umt_check_record made sure the window holds it. */
-static uint64_t record_ref(const uint8_t *p)
-{
-    return has_ref(p[4]) ? tdi_le64(p + 6) : 0;
-}
-
-/* References to other tables in the record's fixed fields. */
-static int check_references(td_umt_decoder *d, const uint8_t *p)
-{
-    uint64_t at = d->u.rec.start, ref = record_ref(p);
-    int type = p[4];
-    if (tdi_le32(p) >= d->thread_rows)
-        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at,
+    uint64_t at = d->u.rec.start, ref = (uint64_t)ev->record.ref;
+    int type = ev->record.type;
+    if ((uint32_t)ev->record.thread >= d->thread_rows)
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_THREAD,
                         TDI_REASON("ThreadID is not a row of thread.itable"));
     if (type == TD_UMT_INSTRUCTION && ref >= d->ins_rows)
-        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_REF,
                         TDI_REASON("InsID is not a row of ins.itable"));
     if ((type == TD_UMT_SYSCALL_ENTRY || type == TD_UMT_SYSCALL_SKIPPED) &&
         ref >= d->syscall_rows)
-        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_REF,
                         TDI_REASON("SyscallID is not a syscall record"));
     if (type == TD_UMT_SYSCALL_EXIT && !umt_id_or_none(ref, d->syscall_rows))
-        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE, at + 6,
+        return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_EXEC_VTABLE,
+                        at + REC_REF,
                         TDI_REASON("SyscallID is neither -1 nor a syscall "
                                   "record"));
     if (type == TD_UMT_APPLICATION_END && d->u.rec.id + 1 != d->records)
@@ -219,28 +212,13 @@ static int check_references(td_umt_decoder *d, const uint8_t *p)
     return TD_OK;
 }
 
-static void record_event(td_umt_decoder *d, const uint8_t *p, td_umt_event *ev)
-{
-    int type = p[4];
-    bool has_code =
-        type == TD_UMT_THREAD_END || type == TD_UMT_APPLICATION_END;
-    tdi_umt_event(d, ev, TD_UMT_EV_RECORD, TD_UMT_EXEC_VTABLE, d->u.rec.start,
-              d->u.rec.end - d->u.rec.start);
-    ev->record.type = p[4];
-    ev->record.flags = p[5];
-    ev->record.exec_version = d->exec_version;
-    ev->record.thread = tdi_as_i32(tdi_le32(p));
-    ev->record.ref = (int64_t)record_ref(p);
-    ev->record.exit_code = has_code ? tdi_as_i32(tdi_le32(p + 6)) : 0;
-}
-
 /* What follows the RECORD event. */
-static void plan(td_umt_decoder *d, const uint8_t *p)
+static void plan(td_umt_decoder *d, const td_umt_event *ev)
 {
-    int type = p[4];
-    uint64_t ref = record_ref(p);
-    d->u.rec.type = p[4];
-    d->u.rec.flags = p[5];
+    int type = ev->record.type;
+    uint64_t ref = (uint64_t)ev->record.ref;
+    d->u.rec.type = ev->record.type;
+    d->u.rec.flags = ev->record.flags;
     d->u.rec.ctx_step = 0;
     d->u.rec.ctx_at =
         d->u.rec.start + RECORD_HEADER_SIZE +
@@ -262,13 +240,16 @@ static void plan(td_umt_decoder *d, const uint8_t *p)
 
 /* The record's step on its thread's chain, when chains are followed. */
 static void follow_chain(const td_umt_decoder *d, const umt_space *ws,
-                         const uint8_t *p)
+                         const td_umt_event *ev)
 {
     if (ws->chains != NULL)
-        tdi_umt_chain_note(d, ws, d->u.rec.id, tdi_le32(p), p[4],
-                       ws->pairs + 2 * (d->u.rec.id - d->u.rec.off_base));
+        tdi_umt_chain_note(d, ws, d->u.rec.id, (uint32_t)ev->record.thread,
+                           ev->record.type,
+                           ws->pairs + 2 * (d->u.rec.id - d->u.rec.off_base));
 }
 
+/* The record's first bytes, read into its RECORD event (handed out unless
+ * it is an instruction skipped under TD_UMT_SKIP_INSTRUCTIONS). */
 static int header(td_umt_decoder *d, const umt_space *ws, td_umt_event *ev)
 {
     uint64_t size = d->u.rec.end - d->u.rec.start;
@@ -280,15 +261,16 @@ static int header(td_umt_decoder *d, const umt_space *ws, td_umt_event *ev)
     if (p == NULL)
         return rc;
     rc = tdi_umt_check_record(d, p, size, d->u.rec.start);
-    if (rc == TD_OK)
-        rc = check_references(d, p);
     if (rc != TD_OK)
         return rc;
-    follow_chain(d, ws, p);
-    plan(d, p);
-    if (p[4] == TD_UMT_INSTRUCTION && skipping(d))
+    tdi_umt_record_event(d, ev, p, d->u.rec.start, size);
+    rc = check_references(d, ev);
+    if (rc != TD_OK)
+        return rc;
+    follow_chain(d, ws, ev);
+    plan(d, ev);
+    if (ev->record.type == TD_UMT_INSTRUCTION && skipping(d))
         return TDI_AGAIN;
-    record_event(d, p, ev);
     return TD_EVENT;
 }
 
@@ -300,7 +282,7 @@ static int instruction(td_umt_decoder *d, const umt_space *ws,
     c.record = true;
     c.quiet = skipping(d);
     c.cache = skipping(d) && ws->summaries != NULL ? ws : NULL;
-    c.lc_at = d->u.rec.start + 14;
+    c.lc_at = d->u.rec.start + REC_FIXED_SIZE;
     c.window = d->u.rec.end - d->u.rec.start;
     c.flags = d->u.rec.flags;
     c.report = d->u.rec.start;

@@ -17,20 +17,18 @@
  */
 #include "umt_internal.h"
 
-#define INS_RECORD_SIZE 14u /* header and InsID */
-
 /* Whether the instruction record at p, `window` bytes long, passes every
  * check the record pass makes. Only InsIDs below RowCount are cached. */
 static bool sound(const td_umt_decoder *d, const umt_space *ws,
                   const uint8_t *p, uint64_t window)
 {
     const umt_ins_summary *s;
-    if (p[4] != TD_UMT_INSTRUCTION || window < INS_RECORD_SIZE ||
-        tdi_le32(p) >= d->thread_rows)
+    if (p[REC_TYPE] != TD_UMT_INSTRUCTION || window < REC_FIXED_SIZE ||
+        tdi_le32(p + REC_THREAD) >= d->thread_rows)
         return false;
-    s = tdi_umt_summary(ws, tdi_le64(p + 6));
-    return s != NULL && (p[5] & TD_UMT_FLAG_64BIT) == s->cs64 &&
-           window == INS_RECORD_SIZE + (uint64_t)s->lc_size;
+    s = tdi_umt_summary(ws, tdi_le64(p + REC_REF));
+    return s != NULL && (p[REC_FLAGS] & TD_UMT_FLAG_64BIT) == s->cs64 &&
+           window == REC_FIXED_SIZE + (uint64_t)s->lc_size;
 }
 
 /* The record's first bytes in the span, NULL when they are not there. */
@@ -38,7 +36,7 @@ static const uint8_t *in_span(const td_input *in, uint64_t start)
 {
     uint64_t from = start - in->span_offset;
     if (start < in->span_offset || from > in->span_len ||
-        in->span_len - from < INS_RECORD_SIZE)
+        in->span_len - from < REC_FIXED_SIZE)
         return NULL;
     return in->span + from;
 }
@@ -59,8 +57,9 @@ void tdi_umt_skim(td_umt_decoder *d, const umt_space *ws)
         if (p == NULL || !sound(d, ws, p, ws->offsets[id - base + 1] - start))
             break;
         if (ws->chains != NULL)
-            tdi_umt_chain_note(d, ws, id, tdi_le32(p), TD_UMT_INSTRUCTION,
-                           ws->pairs + 2 * (id - base));
+            tdi_umt_chain_note(d, ws, id, tdi_le32(p + REC_THREAD),
+                               TD_UMT_INSTRUCTION,
+                               ws->pairs + 2 * (id - base));
     }
     d->u.rec.id = id;
 }

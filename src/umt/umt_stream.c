@@ -116,31 +116,18 @@ static int record(td_umt_decoder *d, td_umt_event *ev)
     uint64_t k = d->u.stream.id - d->u.stream.off_base;
     uint64_t start = d->u.stream.off[k], end = d->u.stream.off[k + 1];
     uint64_t window = end - start;
-    const uint8_t *p =
-        tdi_input_peek(&d->in, window < 14 ? (size_t)window : 14);
-    int rc, type;
+    const uint8_t *p = tdi_input_peek(
+        &d->in, window < REC_FIXED_SIZE ? (size_t)window
+                                              : REC_FIXED_SIZE);
+    int rc;
     if (p == NULL)
         return stall(d, TD_UMT_EXEC_VTABLE, start,
                      TDI_REASON("exec.vtable ends inside a record"));
     rc = tdi_umt_check_record(d, p, window, start);
     if (rc != TD_OK)
         return rc;
-    type = p[4];
-    tdi_umt_event(d, ev, TD_UMT_EV_RECORD, TD_UMT_EXEC_VTABLE, start, window);
+    tdi_umt_record_event(d, ev, p, start, window);
     ev->eid = (int64_t)d->u.stream.id;
-    ev->record.type = p[4];
-    ev->record.flags = p[5];
-    ev->record.exec_version = d->exec_version;
-    ev->record.thread = tdi_as_i32(tdi_le32(p));
-    ev->record.ref =
-        type == TD_UMT_INSTRUCTION || (type >= TD_UMT_SYSCALL_ENTRY &&
-                                       type <= TD_UMT_SYSCALL_SKIPPED)
-            ? (int64_t)tdi_le64(p + 6)
-            : 0;
-    ev->record.exit_code =
-        type == TD_UMT_THREAD_END || type == TD_UMT_APPLICATION_END
-            ? tdi_as_i32(tdi_le32(p + 6))
-            : 0;
     tdi_input_take(&d->in, RECORD_HEADER_SIZE);
     d->u.stream.start = start;
     d->u.stream.end = end;

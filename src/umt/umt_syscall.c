@@ -63,35 +63,46 @@ static bool knows_records(const td_umt_decoder *d)
     return d->mode == TD_UMT_DECODE || d->mode == TD_UMT_VALIDATE;
 }
 
+/* The record, read into its SYSCALL event. */
 static int check_fields(td_umt_decoder *d, const td_umt_sys_state *s,
-                        const uint8_t *p)
+                        const td_umt_event *ev)
 {
-    uint64_t args = tdi_le64(p + 40), extras = tdi_le64(p + 48);
     uint64_t limit = knows_records(d) ? d->records : UINT64_MAX >> 1;
-    if (p[4] > 5)
-        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE, s->at + 4,
+    uint64_t begin = (uint64_t)ev->syscall.begin_eid;
+    uint64_t end = (uint64_t)ev->syscall.end_eid;
+    uint64_t args = ev->syscall.args_offset - s->at;
+    uint64_t extras = ev->syscall.extras_offset - s->at;
+    if (ev->syscall.convention > 5)
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE,
+                        s->at + SYS_CONVENTION,
                         TDI_REASON("Convention is not 0..5"));
-    if (p[5] > 1)
-        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE, s->at + 5,
+    if (ev->syscall.completed > 1)
+        return tdi_umt_fail(d, TD_E_UMT_ROW, TD_UMT_SYSCALL_VTABLE,
+                        s->at + SYS_COMPLETED,
                         TDI_REASON("Completed is neither 0 nor 1"));
-    if (s->begin >= limit)
+    if (begin >= limit)
         return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_SYSCALL_VTABLE,
-                        s->at + 8,
+                        s->at + SYS_BEGIN_EID,
                         TDI_REASON("BeginEID is not an execution record"));
-    if (s->end != UMT_NONE && (s->end >= limit || s->end <= s->begin))
+    if (end != UMT_NONE && (end >= limit || end <= begin))
         return tdi_umt_fail(d, TD_E_UMT_REFERENCE, TD_UMT_SYSCALL_VTABLE,
-                        s->at + 16,
+                        s->at + SYS_END_EID,
                         TDI_REASON("EndEID is neither -1 nor a record after "
                                   "BeginEID"));
-    if (p[5] == 1 && s->end == UMT_NONE)
-        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 5,
+    if (ev->syscall.completed == 1 && end == UMT_NONE)
+        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE,
+                        s->at + SYS_COMPLETED,
                         TDI_REASON("a completed syscall has no EndEID"));
-    if (p[6] > 0 && (args < SYSCALL_ROW_SIZE ||
-                     !umt_fits(args, (uint64_t)p[6] * 8, s->size)))
-        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE, s->at + 40,
+    if (ev->syscall.arg_count > 0 &&
+        (args < SYSCALL_ROW_SIZE ||
+         !umt_fits(args, (uint64_t)ev->syscall.arg_count * 8, s->size)))
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE,
+                        s->at + SYS_ARGS_FP,
                         TDI_REASON("ArgsFP array lies outside the record"));
-    if (p[7] > 0 && (extras < SYSCALL_ROW_SIZE || extras >= s->size))
-        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE, s->at + 48,
+    if (ev->syscall.extra_count > 0 &&
+        (extras < SYSCALL_ROW_SIZE || extras >= s->size))
+        return tdi_umt_fail(d, TD_E_UMT_POINTER, TD_UMT_SYSCALL_VTABLE,
+                        s->at + SYS_EXTRAS_FP,
                         TDI_REASON("ExtrasFP lies outside the record"));
     return TD_OK;
 }
@@ -101,40 +112,25 @@ static int check_named_by(td_umt_decoder *d, const td_umt_sys_state *s,
                           uint64_t eid, int type)
 {
     if (type == TD_UMT_SYSCALL_ENTRY && s->begin != eid)
-        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 8,
+        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE,
+                        s->at + SYS_BEGIN_EID,
                         TDI_REASON("BeginEID is not the entry record that "
                                   "names this syscall"));
     if (type != TD_UMT_SYSCALL_ENTRY && s->end != eid)
-        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 16,
+        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE,
+                        s->at + SYS_END_EID,
                         TDI_REASON("EndEID is not the exit record that names "
                                   "this syscall"));
     if (type != TD_UMT_SYSCALL_ENTRY &&
         s->completed != (type == TD_UMT_SYSCALL_EXIT))
-        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at + 5,
+        return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE,
+                        s->at + SYS_COMPLETED,
                         TDI_REASON("Completed disagrees with the kind of exit "
                                   "record"));
     return TD_OK;
 }
 
-static void syscall_event(const td_umt_decoder *d, const td_umt_sys_state *s,
-                          const uint8_t *p, td_umt_event *ev)
-{
-    tdi_umt_event(d, ev, TD_UMT_EV_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at, s->size);
-    ev->syscall.id = (int64_t)s->id;
-    ev->syscall.raw_id = tdi_le16(p);
-    ev->syscall.uniform_id = tdi_le16(p + 2);
-    ev->syscall.convention = p[4];
-    ev->syscall.completed = p[5];
-    ev->syscall.arg_count = p[6];
-    ev->syscall.extra_count = p[7];
-    ev->syscall.begin_eid = (int64_t)s->begin;
-    ev->syscall.end_eid = (int64_t)s->end;
-    ev->syscall.before_sp = tdi_le64(p + 24);
-    ev->syscall.result = tdi_le64(p + 32);
-    ev->syscall.args_offset = s->at + tdi_le64(p + 40);
-    ev->syscall.extras_offset = s->at + tdi_le64(p + 48);
-}
-
+/* The record, read into its SYSCALL event and checked there. */
 static int record(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
                   int type, td_umt_event *ev)
 {
@@ -146,17 +142,20 @@ static int record(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid,
                 &rc);
     if (p == NULL)
         return rc;
-    s->begin = tdi_le64(p + 8);
-    s->end = tdi_le64(p + 16);
-    s->completed = p[5];
-    rc = check_fields(d, s, p);
+    tdi_umt_event(d, ev, TD_UMT_EV_SYSCALL, TD_UMT_SYSCALL_VTABLE, s->at,
+                  s->size);
+    ev->syscall.id = (int64_t)s->id;
+    umt_read_syscall(p, s->at, ev);
+    s->begin = (uint64_t)ev->syscall.begin_eid;
+    s->end = (uint64_t)ev->syscall.end_eid;
+    s->completed = ev->syscall.completed;
+    rc = check_fields(d, s, ev);
     if (rc == TD_OK && eid != UMT_NONE)
         rc = check_named_by(d, s, eid, type);
     if (rc != TD_OK)
         return rc;
-    s->arg_count = p[6];
-    s->args_at = s->at + tdi_le64(p + 40);
-    syscall_event(d, s, p, ev);
+    s->arg_count = ev->syscall.arg_count;
+    s->args_at = ev->syscall.args_offset;
     return TD_EVENT;
 }
 
@@ -201,17 +200,19 @@ static int window(td_umt_decoder *d, td_umt_sys_state *s, uint64_t eid)
 static int names_this(td_umt_decoder *d, td_umt_sys_state *s, bool entry)
 {
     uint64_t window_size = s->rec_end - s->rec_at;
-    uint64_t field = s->at + (entry ? 8 : 16);
+    uint64_t field = s->at + (entry ? SYS_BEGIN_EID : SYS_END_EID);
     int rc, want = entry          ? TD_UMT_SYSCALL_ENTRY
                    : s->completed ? TD_UMT_SYSCALL_EXIT
                                   : TD_UMT_SYSCALL_SKIPPED;
     const uint8_t *p =
         tdi_umt_get(d, TD_UMT_EXEC_VTABLE, s->rec_at,
-                window_size < 14 ? (size_t)window_size : 14,
+                window_size < REC_FIXED_SIZE ? (size_t)window_size
+                                             : REC_FIXED_SIZE,
                 TDI_REASON("exec.vtable ends inside a record"), &rc);
     if (p == NULL)
         return rc;
-    if (p[4] != want || window_size < 14 || tdi_le64(p + 6) != s->id)
+    if (p[REC_TYPE] != want || window_size < REC_FIXED_SIZE ||
+        tdi_le64(p + REC_REF) != s->id)
         return tdi_umt_fail(d, TD_E_UMT_SYSCALL, TD_UMT_SYSCALL_VTABLE, field,
                         entry ? TDI_REASON("the record at BeginEID is not a "
                                           "syscall entry naming this "

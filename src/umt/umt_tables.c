@@ -90,14 +90,8 @@ static int fixed_header(td_umt_decoder *d, td_umt_event *ev)
     d->u.table.rows = h.rows;
     d->u.table.extra = h.extra;
     d->u.table.extra_size = h.extra_size;
-    if (file == TD_UMT_INS_ITABLE) {
-        d->ins_version = (uint8_t)h.record_version;
-        d->ins_rows = h.rows;
-        d->ins_row_size = h.row_size;
-        d->ins_table = h.table;
-        d->ins_extra = h.extra;
-        d->ins_extra_size = h.extra_size;
-    }
+    if (file == TD_UMT_INS_ITABLE)
+        tdi_umt_keep_ins_table(d, &h);
     table_event(d, ev, &h, size);
     return TD_EVENT;
 }
@@ -154,41 +148,44 @@ static int module_row(td_umt_decoder *d, td_umt_event *ev)
 {
     uint64_t n = d->u.table.row_size < TD_UMT_MAX_REQUEST ? d->u.table.row_size
                                                           : MODULE_ROW_SIZE;
-    uint64_t load, unload;
+    uint64_t load, unload, win_name, device_name;
     int rc;
     const uint8_t *p = row_bytes(d, (size_t)n, &rc);
     if (p == NULL)
         return rc;
-    load = tdi_le64(p);
-    unload = tdi_le64(p + 8);
+    load = tdi_le64(p + MODULE_LOAD_EID);
+    unload = tdi_le64(p + MODULE_UNLOAD_EID);
+    win_name = tdi_le64(p + MODULE_WIN_NAME);
+    device_name = tdi_le64(p + MODULE_DEVICE_NAME);
     if (umt_negative(load) || (validating(d) && load > d->records))
-        return row_fail(d, TD_E_UMT_ROW, 0,
+        return row_fail(d, TD_E_UMT_ROW, MODULE_LOAD_EID,
                         TDI_REASON("LoadEID is negative or past the last "
                                   "record"));
     if (unload != UMT_NONE &&
         (unload < load || (validating(d) && unload > d->records)))
-        return row_fail(d, TD_E_UMT_ROW, 8,
+        return row_fail(d, TD_E_UMT_ROW, MODULE_UNLOAD_EID,
                         TDI_REASON("UnloadEID is neither -1 nor between "
                                   "LoadEID and the last record"));
-    if (tdi_le64(p + 24) < tdi_le64(p + 16))
-        return row_fail(d, TD_E_UMT_ROW, 24,
+    if (tdi_le64(p + MODULE_END) < tdi_le64(p + MODULE_START))
+        return row_fail(d, TD_E_UMT_ROW, MODULE_END,
                         TDI_REASON("EndAddr is below StartAddr"));
-    if (!inside_extra(d, tdi_le64(p + 32)) || !inside_extra(d, tdi_le64(p + 40)))
+    if (!inside_extra(d, win_name) || !inside_extra(d, device_name))
         return row_fail(d, TD_E_UMT_POINTER,
-                        inside_extra(d, tdi_le64(p + 32)) ? 40 : 32,
+                        inside_extra(d, win_name) ? MODULE_DEVICE_NAME
+                                                  : MODULE_WIN_NAME,
                         TDI_REASON("module name pointer lies outside the "
                                   "extra area"));
-    d->u.table.k.names[0] = tdi_le64(p + 32);
-    d->u.table.k.names[1] = tdi_le64(p + 40);
+    d->u.table.k.names[0] = win_name;
+    d->u.table.k.names[1] = device_name;
     tdi_umt_event(d, ev, TD_UMT_EV_MODULE, d->u.table.file, row_at(d),
               d->u.table.row_size);
     ev->module.id = (int64_t)d->u.table.row;
     ev->module.load_eid = (int64_t)load;
     ev->module.unload_eid = (int64_t)unload;
-    ev->module.start = tdi_le64(p + 16);
-    ev->module.end = tdi_le64(p + 24);
-    ev->module.win_name_fp = tdi_le64(p + 32);
-    ev->module.device_name_fp = tdi_le64(p + 40);
+    ev->module.start = tdi_le64(p + MODULE_START);
+    ev->module.end = tdi_le64(p + MODULE_END);
+    ev->module.win_name_fp = win_name;
+    ev->module.device_name_fp = device_name;
     ev->module.extra = p + MODULE_ROW_SIZE;
     ev->module.extra_len = (size_t)(n - MODULE_ROW_SIZE);
     return TD_EVENT;
@@ -227,39 +224,37 @@ static void seed_chain(const td_umt_decoder *d, uint64_t first)
 
 static int thread_row(td_umt_decoder *d, td_umt_event *ev)
 {
-    uint64_t first, last, count;
+    umt_thread_row t;
     int rc;
     const uint8_t *p = row_bytes(d, THREAD_ROW_SIZE, &rc);
     if (p == NULL)
         return rc;
-    first = tdi_le64(p + 16);
-    last = tdi_le64(p + 24);
-    count = tdi_le64(p + 32);
-    if (tdi_le32(p) != d->u.table.row)
-        return row_fail(d, TD_E_UMT_ROW, 0,
+    umt_read_thread_row(p, &t);
+    if (t.id != d->u.table.row)
+        return row_fail(d, TD_E_UMT_ROW, THREAD_ID,
                         TDI_REASON("threadRec ID is not its row number"));
-    if (umt_negative(first) || (validating(d) && first >= d->records))
-        return row_fail(d, TD_E_UMT_REFERENCE, 16,
+    if (umt_negative(t.first) || (validating(d) && t.first >= d->records))
+        return row_fail(d, TD_E_UMT_REFERENCE, THREAD_FIRST_EID,
                         TDI_REASON("FirstEID is not an execution record"));
-    if (last != UMT_NONE &&
-        (last < first || (validating(d) && last >= d->records)))
-        return row_fail(d, TD_E_UMT_REFERENCE, 24,
+    if (t.last != UMT_NONE &&
+        (t.last < t.first || (validating(d) && t.last >= d->records)))
+        return row_fail(d, TD_E_UMT_REFERENCE, THREAD_LAST_EID,
                         TDI_REASON("LastEID is neither -1 nor a record from "
                                   "FirstEID on"));
-    if (count == 0 || umt_negative(count) ||
-        (last != UMT_NONE && count > last - first + 1))
-        return row_fail(d, TD_E_UMT_ROW, 32,
+    if (t.count == 0 || umt_negative(t.count) ||
+        (t.last != UMT_NONE && t.count > t.last - t.first + 1))
+        return row_fail(d, TD_E_UMT_ROW, THREAD_REC_COUNT,
                         TDI_REASON("RecCount is not 1 or more, or more than "
                                   "the records from FirstEID to LastEID"));
-    seed_chain(d, first);
+    seed_chain(d, t.first);
     tdi_umt_event(d, ev, TD_UMT_EV_THREAD, d->u.table.file, row_at(d),
               d->u.table.row_size);
-    ev->thread.id = tdi_as_i32(tdi_le32(p));
-    ev->thread.win_tid = tdi_as_i32(tdi_le32(p + 4));
-    ev->thread.tib = tdi_le64(p + 8);
-    ev->thread.first_eid = (int64_t)first;
-    ev->thread.last_eid = (int64_t)last;
-    ev->thread.rec_count = count;
+    ev->thread.id = tdi_as_i32(t.id);
+    ev->thread.win_tid = t.win_tid;
+    ev->thread.tib = t.tib;
+    ev->thread.first_eid = (int64_t)t.first;
+    ev->thread.last_eid = (int64_t)t.last;
+    ev->thread.rec_count = t.count;
     return TD_EVENT;
 }
 
@@ -270,14 +265,14 @@ static int range_row(td_umt_decoder *d, td_umt_event *ev)
     const uint8_t *p = row_bytes(d, RANGE_ROW_SIZE, &rc);
     if (p == NULL)
         return rc;
-    first = tdi_le64(p);
-    last = tdi_le64(p + 8);
+    first = tdi_le64(p + RANGE_FIRST);
+    last = tdi_le64(p + RANGE_LAST);
     if (first % PAGE != 0)
-        return row_fail(d, TD_E_UMT_ROW, 0,
+        return row_fail(d, TD_E_UMT_ROW, RANGE_FIRST,
                         TDI_REASON("address range First is not a multiple "
                                   "of 4 kB"));
     if (last <= first || last % PAGE != PAGE - 1)
-        return row_fail(d, TD_E_UMT_ROW, 8,
+        return row_fail(d, TD_E_UMT_ROW, RANGE_LAST,
                         TDI_REASON("address range Last is not above First "
                                   "and one less than a multiple of 4 kB"));
     tdi_umt_event(d, ev, TD_UMT_EV_ADDRESS_RANGE, d->u.table.file, row_at(d),
@@ -322,7 +317,7 @@ static int register_part(td_umt_decoder *d)
         return tdi_umt_register_name(d, (uint16_t)d->u.table.row,
                                  &d->u.table.slot);
     if (more == G_LARGEST) {
-        p = map_item(d, 16, 2, &rc);
+        p = map_item(d, MAP_LARGEST, 2, &rc);
         if (p == NULL)
             return rc;
         d->u.table.slot.largest = tdi_le16(p);

@@ -1,16 +1,40 @@
 /*
- * xray_decoder.c - the XRay decoder's public entry points and the loop
+ * xray_decoder.c - the LLVM XRay decoder: its entry points and the loop
  * that drives its state machine.
  *
- * next() first hands out a queued warning, if any, then runs the state
- * handler for d->state until one produces an event, asks for input, ends
- * or fails. Handlers return TDI_AGAIN when they changed state without an
- * event (skipping bytes). Which handler decodes what:
- *   xray_header.c  the file header        xray_fdr.c     FDR records
- *   xray_buffer.c  FDR buffer grammar     xray_basic.c   basic records
- *   xray_calls.c   entry/exit matching and the end-of-trace report
+ * Record kind -> function (file):
+ *   file header -> tdi_xray_read_header (xray_header.c)
+ *   basic mode (naive), 32-byte records -> tdi_xray_basic_record
+ *     (xray_basic.c): type 0 function record -> function_record, type 1
+ *     argument payload -> arg_payload
+ *   FDR mode, one record per call -> tdi_xray_fdr_record (xray_fdr.c):
+ *     function records Enter, Exit, TailExit, EnterArgs (8 bytes) ->
+ *       function_record (xray_fdr.c); runs of them, checked in place
+ *       under TD_XRAY_SKIP_FUNCTIONS -> tdi_xray_fdr_skim (xray_skim.c)
+ *     metadata records (16 bytes) -> metadata_record (xray_fdr.c), by kind:
+ *       NewBuffer -> new_buffer_record
+ *       EndOfBuffer (v1) -> end_of_buffer_record, its padding ->
+ *         tdi_xray_fdr_padding and tdi_xray_fdr_skip
+ *       NewCPUId, TSCWrap, WalltimeMarker, Pid -> metadata_record's cases
+ *       CustomEvent, TypedEvent -> event_marker, their payload ->
+ *         tdi_xray_fdr_payload
+ *       CallArgument -> call_argument
+ *       BufferExtents (v2+) -> extents_record
+ *       kinds 10 and up, or not in the file's version -> version_has_kind:
+ *         rejected
+ *     which record may come where in a buffer, and its extents ->
+ *       tdi_xray_buffer_admit and the buffer checks (xray_buffer.c)
+ *   entries and exits matched per thread -> tdi_xray_match_call, calls left
+ *     open at the end -> tdi_xray_unwind (xray_calls.c)
+ *   warnings -> pending_warning (here)
+ *
+ * next() runs the state handler for d->state until one produces an event,
+ * asks for input, ends or fails; a warning a handler queued goes out
+ * first. Handlers return TDI_AGAIN when they changed state without an
+ * event (skipping bytes).
  */
 #include "xray_internal.h"
+#include "../common/entry.h"
 #include "../common/mem.h"
 
 /* The decoder must stay small enough for constrained hosts. */
@@ -59,21 +83,9 @@ int td_xray_reset(td_xray_decoder *d)
     return TD_OK;
 }
 
-const td_request *td_xray_request(const td_xray_decoder *d)
-{
-    return &d->in.want;
-}
-
 const td_fault *td_xray_fault(const td_xray_decoder *d)
 {
     return &d->fault;
-}
-
-int td_xray_feed(td_xray_decoder *d, const void *data, size_t len)
-{
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
 }
 
 void tdi_xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
@@ -123,20 +135,21 @@ static int step(td_xray_decoder *d, td_xray_event *ev)
 
 int td_xray_next(td_xray_decoder *d, td_xray_event *ev)
 {
-    int rc;
-    if (d == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&d->in, &d->fault);
-    if (rc != TD_OK)
-        return rc;
-    ev->flags = 0;
-    if (d->pending_warning != 0)
-        return pending_warning(d, ev);
-    for (;;) {
-        rc = step(d, ev);
-        if (rc != TDI_AGAIN)
-            return rc;
-        if (d->pending_warning != 0)
-            return pending_warning(d, ev);
-    }
+    int rc = d == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&d->in, &d->fault, &ev->flags);
+    while (rc == TDI_AGAIN)
+        rc = d->pending_warning != 0 ? pending_warning(d, ev) : step(d, ev);
+    return rc;
+}
+
+const td_request *td_xray_request(const td_xray_decoder *d)
+{
+    return &d->in.want;
+}
+
+int td_xray_feed(td_xray_decoder *d, const void *data, size_t len)
+{
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }

@@ -244,7 +244,8 @@ static int metadata_record(td_xray_decoder *d, const uint8_t *p,
         return call_argument(d, p, ev);
     case XK_EXTENTS:
         return extents_record(d, p, ev);
-    default: /* XK_PID */
+    default: /* XK_PID, the last kind: version_has_kind rejected kinds
+                past it */
         d->pid = tdi_as_i32(u32_at(d, p + 1));
         ev->kind = TD_XRAY_EV_PID;
         ev->thread.id = d->pid;

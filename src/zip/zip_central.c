@@ -9,9 +9,10 @@
  *  38  external attributes         42 local header offset
  *  46  name, extra, comment
  *
- * The 46 bytes are read as bytes 0-27 and 28-45 (the input stage holds
- * 32). The name is only hashed (CRC-32): names were delivered with the
- * local headers.
+ * The 46 bytes are read as bytes 0-31, which end with the fields an
+ * entry shares with its local header (read by zip_header.c), and 32-45
+ * (the input stage holds 32). The name is only hashed (CRC-32): names
+ * were delivered with the local headers.
  *
  * Checks. Forward-only, the i-th entry must describe the i-th local
  * member: the count may not exceed the local count, and the digest of
@@ -25,8 +26,10 @@
  */
 #include "zip_internal.h"
 
-#define ZIP_CENTRAL_HEAD 28u
+#define ZIP_CENTRAL_HEAD (ZIP_CENTRAL_SHARED + ZIP_SHARED_SIZE)
 #define ZIP_CENTRAL_TAIL (ZIP_CENTRAL_SIZE - ZIP_CENTRAL_HEAD)
+#define ZIP_COMMENT_LENGTH 32 /* u16 */
+#define ZIP_LOCAL_OFFSET 42   /* u32, or 0xffffffff: in the zip64 field */
 
 static int entry_cut(td_zip_decoder *d)
 {
@@ -49,29 +52,21 @@ int tdi_zip_central_head(td_zip_decoder *d)
                        TDI_REASON("central directory entry after the end "
                                  "records began"));
     }
-    h->version_needed = tdi_le16(p + 6);
-    h->flags = tdi_le16(p + 8);
-    h->method = tdi_le16(p + 10);
-    h->crc = tdi_le32(p + 16);
-    h->compressed_size = tdi_le32(p + 20);
-    h->uncompressed_size = tdi_le32(p + 24);
-    h->zip64 = false;
+    d->extra_left = tdi_zip_read_header(h, p + ZIP_CENTRAL_SHARED);
+    d->name_left = h->name_len;
     tdi_input_take(&d->in, ZIP_CENTRAL_HEAD);
     d->state = ZS_CENTRAL_TAIL;
     return TDI_AGAIN;
 }
 
-/* Bytes 28-45: the lengths of what follows, and the local offset. */
+/* Bytes 32-45: the comment's length and the local offset. */
 int tdi_zip_central_tail(td_zip_decoder *d)
 {
     const uint8_t *p = tdi_input_peek(&d->in, ZIP_CENTRAL_TAIL);
     if (p == NULL)
         return entry_cut(d);
-    d->cur.name_len = tdi_le16(p);
-    d->cur.local_offset = tdi_le32(p + 14);
-    d->name_left = d->cur.name_len;
-    d->extra_left = tdi_le16(p + 2);
-    d->comment_len = tdi_le16(p + 4);
+    d->comment_len = tdi_le16(p + ZIP_COMMENT_LENGTH - ZIP_CENTRAL_HEAD);
+    d->cur.local_offset = tdi_le32(p + ZIP_LOCAL_OFFSET - ZIP_CENTRAL_HEAD);
     d->record_size = ZIP_CENTRAL_SIZE + (uint64_t)d->name_left +
                      d->extra_left + d->comment_len;
     d->name_crc = 0;
@@ -156,9 +151,9 @@ int tdi_zip_seek_header(td_zip_decoder *d)
         return tdi_fail(&d->fault, TD_E_ZIP_CENTRAL, d->record_offset,
                        TDI_REASON("entry's local header offset does not "
                                  "point at a local file header"));
-    tdi_zip_read_local(&d->local, p, d->cur.local_offset);
+    d->extra_left = tdi_zip_read_header(&d->local, p + ZIP_LOCAL_SHARED);
+    d->local.local_offset = d->cur.local_offset;
     d->name_left = d->local.name_len;
-    d->extra_left = tdi_le16(p + 28);
     d->local_name_crc = 0;
     tdi_input_take(&d->in, ZIP_LOCAL_SIZE);
     d->state = ZS_SEEK_NAME;

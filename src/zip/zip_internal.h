@@ -24,6 +24,9 @@
 
 #define ZIP_LOCAL_SIZE 30u
 #define ZIP_CENTRAL_SIZE 46u
+#define ZIP_LOCAL_SHARED 4u   /* where the fields both share begin in a */
+#define ZIP_CENTRAL_SHARED 6u /* local header and in a central entry */
+#define ZIP_SHARED_SIZE 26u
 #define ZIP_END_SIZE 22u
 #define ZIP_LOCATOR_SIZE 20u
 #define ZIP_ZIP64_END_SIZE 56u
@@ -81,9 +84,14 @@ static inline int zip_cut(td_zip_decoder *d, uint64_t at, const char *reason)
 const uint8_t *tdi_zip_piece(td_zip_decoder *d, uint64_t max, size_t *len, int *rc,
                          uint64_t at, const char *reason);
 
+/* zip_header.c: the fields a local header and a central entry share
+ * (ZIP_SHARED_SIZE bytes at ZIP_LOCAL_SHARED, ZIP_CENTRAL_SHARED) into h,
+ * whose zip64 it clears. Returns the extra field's length. */
+uint16_t tdi_zip_read_header(td_zip_header *h, const uint8_t *p);
+
 /* The order-sensitive digest of one member: name, CRC, sizes, offset. */
 uint64_t tdi_zip_digest(uint64_t digest, const td_zip_header *h,
-                    uint32_t name_crc);
+                        uint32_t name_crc);
 
 /* The extra field (zip_extra.c): d->extra_left bytes of sub-fields; the
  * zip64 one (0x0001) replaces the fields of h that are 0xffffffff
@@ -91,7 +99,6 @@ uint64_t tdi_zip_digest(uint64_t digest, const td_zip_header *h,
 int tdi_zip_extra(td_zip_decoder *d, td_zip_header *h, bool central);
 
 /* Local members (zip_local.c). */
-void tdi_zip_read_local(td_zip_header *h, const uint8_t *p, uint64_t offset);
 int tdi_zip_local_header(td_zip_decoder *d, td_zip_event *ev);
 int tdi_zip_local_name(td_zip_decoder *d, td_zip_event *ev);
 int tdi_zip_local_extra(td_zip_decoder *d);

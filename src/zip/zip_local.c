@@ -21,19 +21,6 @@
  */
 #include "zip_internal.h"
 
-void tdi_zip_read_local(td_zip_header *h, const uint8_t *p, uint64_t offset)
-{
-    h->version_needed = tdi_le16(p + 4);
-    h->flags = tdi_le16(p + 6);
-    h->method = tdi_le16(p + 8);
-    h->crc = tdi_le32(p + 14);
-    h->compressed_size = tdi_le32(p + 18);
-    h->uncompressed_size = tdi_le32(p + 22);
-    h->local_offset = offset;
-    h->name_len = tdi_le16(p + 26);
-    h->zip64 = false;
-}
-
 static int check_local(td_zip_decoder *d, const td_zip_header *h)
 {
     if (h->flags & (ZIP_FLAG_ENCRYPTED | ZIP_FLAG_STRONG_ENCRYPTION |
@@ -64,12 +51,12 @@ int tdi_zip_local_header(td_zip_decoder *d, td_zip_event *ev)
         return tdi_fail(&d->fault, TD_E_ZIP_SIGNATURE, d->record_offset,
                        TDI_REASON("local file header after the central "
                                  "directory began"));
-    tdi_zip_read_local(&d->cur, p, d->record_offset);
+    d->extra_left = tdi_zip_read_header(&d->cur, p + ZIP_LOCAL_SHARED);
+    d->cur.local_offset = d->record_offset;
     rc = check_local(d, &d->cur);
     if (rc != TD_OK)
         return rc;
     d->name_left = d->cur.name_len;
-    d->extra_left = tdi_le16(p + 28);
     d->record_size = ZIP_LOCAL_SIZE + d->name_left + d->extra_left;
     d->name_crc = 0;
     tdi_input_take(&d->in, ZIP_LOCAL_SIZE);

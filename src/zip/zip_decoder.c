@@ -1,26 +1,50 @@
 /*
- * zip.c - the zip decoder's public entry points and the loop that drives
- * its state machine (APPNOTE 6.3).
+ * zip_decoder.c - the zip decoder (APPNOTE 6.3): its entry points and the
+ * loop that drives its state machine.
  *
  *   archive := local-member* central-entry* [digital-signature]
  *              [zip64-end zip64-locator] end [comment]
  *   local-member := local-header name extra data [descriptor]
  *
- * Records are read in file order; d->phase says which may come next, and
- * at a record boundary its 4-byte signature picks the handler. next()
- * runs the handler for d->state until one produces an event, asks for
- * input, ends or fails; handlers return TDI_AGAIN when they moved on
- * without an event. Which handler decodes what:
- *   zip_local.c    local headers, names, member data, descriptors
- *   zip_extra.c    extra fields and their zip64 values
- *   zip_central.c  central directory entries and the cross-checks
- *   zip_end.c      zip64 end record, locator, end record, comment
+ * Record kind -> function (file), by signature at a record boundary
+ * (record, here; an unknown signature is rejected there):
+ *   PK\3\4 local file header -> tdi_zip_local_header (zip_local.c), its
+ *     fields shared with the central entry -> tdi_zip_read_header
+ *     (zip_header.c); name -> tdi_zip_local_name, extra field ->
+ *     tdi_zip_local_extra (zip_local.c)
+ *   extra field sub-fields, the zip64 one (0x0001) and the others
+ *     (skipped) -> tdi_zip_extra (zip_extra.c)
+ *   member data: stored -> tdi_zip_stored, deflate -> tdi_zip_deflate
+ *     (zip_local.c), through the inflate engine (src/inflate)
+ *   data descriptor, with or without PK\7\8 -> tdi_zip_descriptor
+ *     (zip_local.c)
+ *   PK\1\2 central directory entry -> tdi_zip_central_head and
+ *     tdi_zip_central_tail, name -> tdi_zip_central_name, extra ->
+ *     tdi_zip_central_extra, comment -> tdi_zip_central_comment; checked
+ *     against the local members -> tdi_zip_central_done (zip_central.c)
+ *   the entry's local header again (TD_ZIP_SEEKABLE) ->
+ *     tdi_zip_seek_header, tdi_zip_seek_name, tdi_zip_seek_extra
+ *     (zip_central.c)
+ *   PK\5\5 digital signature -> tdi_zip_digital_signature (zip_end.c)
+ *   PK\6\6 zip64 end of central directory -> tdi_zip_zip64_end_head and
+ *     tdi_zip_zip64_end_tail (zip_end.c)
+ *   PK\6\7 zip64 end locator -> tdi_zip_locator (zip_end.c)
+ *   PK\5\6 end of central directory -> tdi_zip_end, its comment ->
+ *     tdi_zip_end_comment, nothing after it -> tdi_zip_after_end
+ *     (zip_end.c)
+ *   bytes skipped: a signature's data, a zip64 end record's extensible
+ *     data -> tdi_zip_skip (zip_end.c)
  *
- * Records longer than the input cursor's stage (TD_STAGE_SIZE) are read
- * in two fixed parts. Names, stored data and skipped bytes are taken as
- * pieces straight from the spans, so no length limit applies.
+ * Records are read in file order; d->phase says which may come next.
+ * next() runs the handler for d->state until one produces an event, asks
+ * for input, ends or fails; handlers return TDI_AGAIN when they moved on
+ * without an event. Records longer than the input cursor's stage
+ * (TD_STAGE_SIZE) are read in two fixed parts. Names, stored data and
+ * skipped bytes are taken as pieces straight from the spans, so no length
+ * limit applies.
  */
 #include "zip_internal.h"
+#include "../common/entry.h"
 
 const uint8_t *tdi_zip_piece(td_zip_decoder *d, uint64_t max, size_t *len, int *rc,
                          uint64_t at, const char *reason)
@@ -35,22 +59,6 @@ const uint8_t *tdi_zip_piece(td_zip_decoder *d, uint64_t max, size_t *len, int *
     if (p == NULL)
         *rc = zip_cut(d, at, reason);
     return p;
-}
-
-static uint64_t digest_mix(uint64_t digest, uint64_t value)
-{
-    digest = (digest ^ value) * 0x9e3779b97f4a7c15u;
-    return digest ^ (digest >> 29);
-}
-
-uint64_t tdi_zip_digest(uint64_t digest, const td_zip_header *h,
-                    uint32_t name_crc)
-{
-    digest = digest_mix(digest, name_crc);
-    digest = digest_mix(digest, h->crc);
-    digest = digest_mix(digest, h->compressed_size);
-    digest = digest_mix(digest, h->uncompressed_size);
-    return digest_mix(digest, h->local_offset);
 }
 
 static int record(td_zip_decoder *d, td_zip_event *ev)
@@ -126,7 +134,7 @@ static int step(td_zip_decoder *d, td_zip_event *ev)
 }
 
 /* A new input whose members' output goes to window. */
-static void start(td_zip_decoder *d, uint8_t *window, uint32_t flags)
+static int start(td_zip_decoder *d, uint8_t *window, uint32_t flags)
 {
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
@@ -134,6 +142,7 @@ static void start(td_zip_decoder *d, uint8_t *window, uint32_t flags)
     d->init_flags = flags;
     d->state = ZS_RECORD;
     d->phase = ZP_LOCAL;
+    return TD_OK;
 }
 
 int td_zip_init(td_zip_decoder *d, const td_zip_config *cfg)
@@ -142,32 +151,28 @@ int td_zip_init(td_zip_decoder *d, const td_zip_config *cfg)
     if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
         (cfg->flags & ~TD_ZIP_SEEKABLE) != 0)
         return TD_E_INVALID_ARGUMENT;
-    rc = tdi_inflate_check_window(cfg->memory, cfg->memory_size);
-    if (rc == TD_OK)
-        start(d, cfg->memory, cfg->flags);
-    return rc;
+    rc = tdi_entry_memory(cfg->memory, cfg->memory_size, TD_INFLATE_WINDOW);
+    return rc == TD_OK ? start(d, cfg->memory, cfg->flags) : rc;
 }
 
 int td_zip_reset(td_zip_decoder *d)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    start(d, d->z.window, d->init_flags);
-    return TD_OK;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : start(d, d->z.window, d->init_flags);
+}
+
+const td_fault *td_zip_fault(const td_zip_decoder *d)
+{
+    return &d->fault;
 }
 
 int td_zip_next(td_zip_decoder *d, td_zip_event *ev)
 {
-    int rc;
-    if (d == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&d->in, &d->fault);
-    if (rc != TD_OK)
-        return rc;
-    ev->flags = 0;
-    do
+    int rc = d == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&d->in, &d->fault, &ev->flags);
+    while (rc == TDI_AGAIN)
         rc = step(d, ev);
-    while (rc == TDI_AGAIN);
     return rc;
 }
 
@@ -178,12 +183,6 @@ const td_request *td_zip_request(const td_zip_decoder *d)
 
 int td_zip_feed(td_zip_decoder *d, const void *data, size_t len)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
-}
-
-const td_fault *td_zip_fault(const td_zip_decoder *d)
-{
-    return &d->fault;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }

@@ -1,5 +1,5 @@
 /*
- * sqlite_tree.c - walking one b-tree in key order with a bounded stack.
+ * sqlite_cursor.c - walking one b-tree in key order with a bounded stack.
  *
  * Technique. The path from the root is an array of TD_SQLITE_MAX_DEPTH
  * levels, each (page, cell being visited, cell count); a page's bytes are
@@ -16,6 +16,28 @@
  * Every step that reads one page and then needs another stores what it
  * learnt first (a child page number goes to c->pending), so a request in
  * between never makes it read the first page again and loop.
+ *
+ * The cursor's states (c->state; enum sq_state in sqlite_internal.h), and
+ * their transitions, as zlib's inflate.h draws its modes (any step may
+ * also fail or ask for input, not shown):
+ *
+ *   Walk the tree:
+ *     START, ENTER -> LEAF_CELL (a leaf page) or DESCEND (an interior one)
+ *     DESCEND -> ENTER                 (the current cell's child page)
+ *     LEAF_CELL -> (row) or ASCEND     (no cell left)
+ *     ASCEND -> AFTER_CHILD or END     (the root is done)
+ *     AFTER_CHILD -> ASCEND            (its right-most child was done)
+ *                 -> (row)             (an index: the cell is an entry)
+ *                 -> DESCEND           (a table: its key is passed)
+ *   Read a row:
+ *     (row) -> ROW_DONE                (whole in its cell: the ROW event
+ *                                       at once, values inline)
+ *           -> ROW_COUNT -> ROW_EVENT -> VALUE, or ROW_DONE (no column)
+ *     VALUE -> VALUE_BODY -> VALUE or ROW_DONE      (a VALUE event)
+ *     VALUE_BODY -> FRAGMENT -> FRAGMENT ... -> VALUE or ROW_DONE
+ *                                      (TEXT and BLOB, fragment by fragment)
+ *     ROW_DONE -> LEAF_CELL (a leaf's next cell, read at once)
+ *              -> DESCEND   (the next child of an index's interior page)
  *
  * Guards, all O(1): page numbers usable (tdi_sq_check_pgno); a child is not on
  * the current path; no more pages entered than the file holds; depth at

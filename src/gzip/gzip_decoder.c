@@ -1,10 +1,23 @@
 /*
- * gzip.c - the gzip decoder's public entry points, the member's data and
- * its trailer (RFC 1952).
+ * gzip_decoder.c - the gzip decoder (RFC 1952): its entry points, the
+ * member's data and its trailer.
  *
  *   file    := member+
- *   member  := header (gzip_header.c), deflate stream, CRC-32 u32,
+ *   member  := header, deflate stream, CRC-32 u32,
  *              ISIZE u32 (output length mod 2^32)
+ *
+ * Record kind -> function (file):
+ *   fixed header: magic, CM, FLG, MTIME, XFL, OS -> tdi_gzip_member
+ *     (gzip_header.c)
+ *   FEXTRA: XLEN -> tdi_gzip_extra_length, its bytes -> tdi_gzip_extra
+ *     (gzip_header.c)
+ *   FNAME, FCOMMENT -> tdi_gzip_string (gzip_header.c)
+ *   FHCRC -> tdi_gzip_header_crc (gzip_header.c)
+ *   the MEMBER event, once the header is whole -> tdi_gzip_header_end
+ *     (gzip_header.c)
+ *   deflate stream -> member_data (here), through the inflate engine
+ *     (src/inflate: inflate_decoder.c lists its records)
+ *   trailer: CRC-32 and ISIZE -> trailer (here)
  *
  * next() runs the handler for d->state until one produces an event, asks
  * for input, ends or fails; handlers return TDI_AGAIN when they moved on
@@ -16,6 +29,7 @@
  * one; any byte after a member must start another.
  */
 #include "gzip_internal.h"
+#include "../common/entry.h"
 
 #define GZIP_TRAILER 8u
 
@@ -94,12 +108,13 @@ static int step(td_gzip_decoder *d, td_gzip_event *ev)
 }
 
 /* A new input whose members' output goes to window. */
-static void start(td_gzip_decoder *d, uint8_t *window)
+static int start(td_gzip_decoder *d, uint8_t *window)
 {
     memset(d, 0, sizeof *d);
     tdi_input_init(&d->in);
     tdi_inflate_core_init(&d->z, window);
     d->state = GS_MEMBER;
+    return TD_OK;
 }
 
 int td_gzip_init(td_gzip_decoder *d, const td_gzip_config *cfg)
@@ -108,32 +123,27 @@ int td_gzip_init(td_gzip_decoder *d, const td_gzip_config *cfg)
     if (d == NULL || cfg == NULL || cfg->size < sizeof *cfg ||
         cfg->flags != 0)
         return TD_E_INVALID_ARGUMENT;
-    rc = tdi_inflate_check_window(cfg->memory, cfg->memory_size);
-    if (rc == TD_OK)
-        start(d, cfg->memory);
-    return rc;
+    rc = tdi_entry_memory(cfg->memory, cfg->memory_size, TD_INFLATE_WINDOW);
+    return rc == TD_OK ? start(d, cfg->memory) : rc;
 }
 
 int td_gzip_reset(td_gzip_decoder *d)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    start(d, d->z.window);
-    return TD_OK;
+    return d == NULL ? TD_E_INVALID_ARGUMENT : start(d, d->z.window);
+}
+
+const td_fault *td_gzip_fault(const td_gzip_decoder *d)
+{
+    return &d->fault;
 }
 
 int td_gzip_next(td_gzip_decoder *d, td_gzip_event *ev)
 {
-    int rc;
-    if (d == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&d->in, &d->fault);
-    if (rc != TD_OK)
-        return rc;
-    ev->flags = 0;
-    do
+    int rc = d == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&d->in, &d->fault, &ev->flags);
+    while (rc == TDI_AGAIN)
         rc = step(d, ev);
-    while (rc == TDI_AGAIN);
     return rc;
 }
 
@@ -144,12 +154,6 @@ const td_request *td_gzip_request(const td_gzip_decoder *d)
 
 int td_gzip_feed(td_gzip_decoder *d, const void *data, size_t len)
 {
-    if (d == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&d->in, &d->fault, data, len);
-}
-
-const td_fault *td_gzip_fault(const td_gzip_decoder *d)
-{
-    return &d->fault;
+    return d == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&d->in, &d->fault, data, len);
 }

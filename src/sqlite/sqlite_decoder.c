@@ -1,7 +1,37 @@
 /*
- * sqlite_db.c - the database: entry points, its next() (header, then the
- * freelist walk of sqlite_freelist.c), the 100-byte header, and pages by
- * number.
+ * sqlite_decoder.c - the SQLite database: its entry points, its next()
+ * (header, then the freelist walk of sqlite_freelist.c; the diagram is in
+ * tracedec/sqlite.h), the 100-byte header, and pages by number.
+ *
+ * Record kind -> function (file), for the database and its cursors:
+ *   the 100-byte header -> tdi_sq_open, check_header: page size, versions
+ *     and fractions, schema fields, page count, freelist fields (here)
+ *   a -wal or hot -journal file beside it -> side_files (here): rejected
+ *   freelist trunk pages -> read_trunk, their leaf numbers ->
+ *     check_leaves, the count -> tdi_sq_freelist_next (sqlite_freelist.c);
+ *     leaf pages are never read
+ *   the lock-byte page, pointer-map pages (never read): a page number
+ *     naming one -> tdi_sq_check_pgno (here)
+ *   b-tree page header, types 0x02, 0x05, 0x0a, 0x0d -> tdi_sq_read_page,
+ *     tdi_sq_check_page (sqlite_page.c); whether it fits its place in the
+ *     tree -> may_enter, fits_place (sqlite_cursor.c)
+ *   cell pointer array -> sq_cell_offset (sqlite_internal.h)
+ *   interior cells: the child page number -> descend, a table's key ->
+ *     pass_table_key (sqlite_cursor.c), an index's entry -> as a leaf cell
+ *   leaf cells: payload size, rowid, local bytes, first overflow page ->
+ *     tdi_sq_start_row, read_cell (sqlite_record.c)
+ *   a record whole in its cell, read in one call -> fast_row, local_row
+ *     (sqlite_record.c)
+ *   record header (serial types) -> tdi_sq_count_columns, the ROW event ->
+ *     tdi_sq_row_event (sqlite_record.c)
+ *   values: NULL, integers, reals, 0 and 1 -> tdi_sq_next_value and
+ *     fixed_value; TEXT and BLOB fragments -> tdi_sq_next_fragment
+ *     (sqlite_record.c)
+ *   overflow pages -> tdi_sq_reader_peek, enter_overflow_page
+ *     (sqlite_payload.c)
+ *   sqlite_schema rows -> check_schema_value, index keys in order ->
+ *     check_key, tdi_sq_key_repeated (sqlite_record.c)
+ *   varints -> sq_varint, tdi_sq_varint_long (sqlite_page.c)
  *
  * Technique. The header is read once, through lane 0, as the first 100
  * bytes of the file; every field is checked against the file format's rules

@@ -1,5 +1,17 @@
 /*
- * tagscan.c - the tag scanner's entry points, its dispatch loop and text.
+ * tagscan_decoder.c - the tolerant XML tag scanner: its entry points, its
+ * dispatch loop, and text.
+ *
+ * Record kind -> function (file):
+ *   text between tags (white space outside elements dropped) -> text
+ *     (here)
+ *   '<' and what it opens -> tdi_tagscan_after_lt (tagscan_tags.c)
+ *   start tag: name -> tdi_tagscan_open_name, attributes (skipped) and
+ *     "/>" -> tdi_tagscan_attributes (tagscan_tags.c)
+ *   end tag -> tdi_tagscan_close_name (tagscan_tags.c)
+ *   comment, CDATA section, declaration (<!DOCTYPE ...>), processing
+ *     instruction: skipped -> tdi_tagscan_markup (tagscan_markup.c)
+ *   end of input -> at_end (here)
  *
  * Technique. The scanner never stages: each step looks at what is left of
  * the host's span (tdi_input_probe, then the span itself), lets the handler
@@ -9,13 +21,12 @@
  * a tag or a comment may be cut anywhere. The element path is the only
  * memory: names are appended to it as their bytes arrive, and an end tag is
  * compared with the innermost name byte by byte. Events point into the path
- * or into the span, so nothing else is copied.
- *
- *   tagscan.c         entry points, dispatch, text, end of input
- *   tagscan_tags.c    start and end tags, the path
- *   tagscan_markup.c  comments, CDATA, declarations, processing instructions
+ * or into the span, so nothing else is copied. Decoders that scan XML
+ * through their own cursor (UMT's trace.xml) run the same machine through
+ * tagscan_core.h.
  */
 #include "tagscan_internal.h"
+#include "../common/entry.h"
 
 typedef char tdi_tagscan_fits_320_bytes[sizeof(td_tagscan_decoder) <= 320 ? 1 : -1];
 
@@ -131,13 +142,14 @@ int tdi_tagscan_step(td_tagscan_state *st, td_input *in, td_fault *f,
 }
 
 /* Begin at offset 0 of `source`. */
-static void start(td_tagscan_decoder *s, uint32_t source)
+static int start(td_tagscan_decoder *s, uint32_t source)
 {
     memset(s, 0, sizeof *s);
     tdi_input_init(&s->in);
     tdi_input_seek(&s->in, source, 0);
     s->source = source;
     tdi_tagscan_state_init(&s->st);
+    return TD_OK;
 }
 
 int td_tagscan_init(td_tagscan_decoder *s, const td_tagscan_config *cfg)
@@ -145,27 +157,26 @@ int td_tagscan_init(td_tagscan_decoder *s, const td_tagscan_config *cfg)
     if (s == NULL ||
         (cfg != NULL && (cfg->size < sizeof *cfg || cfg->flags != 0)))
         return TD_E_INVALID_ARGUMENT;
-    start(s, cfg != NULL ? cfg->source : 0);
-    return TD_OK;
+    return start(s, cfg != NULL ? cfg->source : 0);
 }
 
 int td_tagscan_reset(td_tagscan_decoder *s)
 {
-    if (s == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    start(s, s->source);
-    return TD_OK;
+    return s == NULL ? TD_E_INVALID_ARGUMENT : start(s, s->source);
+}
+
+const td_fault *td_tagscan_fault(const td_tagscan_decoder *s)
+{
+    return &s->fault;
 }
 
 int td_tagscan_next(td_tagscan_decoder *s, td_tagscan_event *ev)
 {
-    int rc;
-    if (s == NULL || ev == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    rc = tdi_input_blocked(&s->in, &s->fault);
-    if (rc != TD_OK)
-        return rc;
-    return tdi_tagscan_step(&s->st, &s->in, &s->fault, ev);
+    int rc = s == NULL || ev == NULL
+                 ? TD_E_INVALID_ARGUMENT
+                 : tdi_entry_next(&s->in, &s->fault, &ev->flags);
+    return rc == TDI_AGAIN ? tdi_tagscan_step(&s->st, &s->in, &s->fault, ev)
+                           : rc;
 }
 
 const td_request *td_tagscan_request(const td_tagscan_decoder *s)
@@ -175,12 +186,6 @@ const td_request *td_tagscan_request(const td_tagscan_decoder *s)
 
 int td_tagscan_feed(td_tagscan_decoder *s, const void *data, size_t len)
 {
-    if (s == NULL)
-        return TD_E_INVALID_ARGUMENT;
-    return tdi_input_answer(&s->in, &s->fault, data, len);
-}
-
-const td_fault *td_tagscan_fault(const td_tagscan_decoder *s)
-{
-    return &s->fault;
+    return s == NULL ? TD_E_INVALID_ARGUMENT
+                     : tdi_entry_feed(&s->in, &s->fault, data, len);
 }

@@ -1,6 +1,16 @@
 /*
- * drmem_file.c - a drmemtrace file: its container in front of the record
- * decoder.
+ * drmem_file_decoder.c - a drmemtrace file: its container in front of
+ * the record decoder.
+ *
+ * Record kind -> function (file):
+ *   the container's records -> its own decoder: zip (zip_decoder.c),
+ *     gzip (gzip_decoder.c), LZ4 (lz4_decoder.c), snappy
+ *     (snappy_decoder.c), each listing its records; none for a plain file
+ *   the container's output spans -> container_output, then pump (here),
+ *     which feeds them to the records
+ *   a zip member's start (a trace chunk) -> pump (here), then
+ *     td_drmem_begin_member (drmem_chunks.c); its name -> keep_name (here)
+ *   the records -> td_drmem_next (drmem_decoder.c lists them)
  *
  * Technique. Two pull decoders in a chain. next() asks the record decoder
  * for an event; when it needs input, the container decoder is pulled for
@@ -80,89 +90,90 @@ static void keep_name(td_drmem_file_decoder *f, const uint8_t *p, size_t len)
     f->name_len = (uint8_t)(f->name_len + len);
 }
 
-/* One output span of the container, as a pointer and a length; returns
- * TD_EVENT with a span, TD_EVENT with len 0 for a zip member start (index
- * in *member), TD_END, TD_NEED_INPUT or an error. Other container events
- * are skipped. */
-static int zip_output(td_drmem_file_decoder *f, const uint8_t **data, size_t *len,
-                      bool *member_start)
+/* One event of whichever container the file has. */
+typedef union container_event {
+    td_zip_event zip;
+    td_gzip_event gzip;
+    td_lz4_event lz4;
+    td_snappy_event snappy;
+} container_event;
+
+static int container_next(td_drmem_file_decoder *f, container_event *e)
 {
-    td_zip_event ev;
+    switch (f->config.container) {
+    case TD_FORMAT_ZIP:
+        return td_zip_next(&f->c.zip, &e->zip);
+    case TD_FORMAT_GZIP:
+        return td_gzip_next(&f->c.gzip, &e->gzip);
+    case TD_FORMAT_LZ4:
+        return td_lz4_next(&f->c.lz4, &e->lz4);
+    default:
+        return td_snappy_next(&f->c.snappy, &e->snappy);
+    }
+}
+
+/* Whether a container event is a DATA event. */
+static bool is_output(const td_drmem_file_decoder *f, const container_event *e)
+{
+    switch (f->config.container) {
+    case TD_FORMAT_ZIP:
+        return e->zip.kind == TD_ZIP_EV_DATA;
+    case TD_FORMAT_GZIP:
+        return e->gzip.kind == TD_GZIP_EV_DATA;
+    case TD_FORMAT_LZ4:
+        return e->lz4.kind == TD_LZ4_EV_DATA;
+    default:
+        return e->snappy.kind == TD_SNAPPY_EV_DATA;
+    }
+}
+
+/* The bytes of a DATA event; returns their length. */
+static size_t output_of(const td_drmem_file_decoder *f,
+                        const container_event *e, const uint8_t **data)
+{
+    switch (f->config.container) {
+    case TD_FORMAT_ZIP:
+        *data = e->zip.data.data;
+        return e->zip.data.len;
+    case TD_FORMAT_GZIP:
+        *data = e->gzip.data.data;
+        return e->gzip.data.len;
+    case TD_FORMAT_LZ4:
+        *data = e->lz4.data.data;
+        return e->lz4.data.len;
+    default:
+        *data = e->snappy.data.data;
+        return e->snappy.data.len;
+    }
+}
+
+/* One output span of the container, as a pointer and a length; returns
+ * TD_EVENT with a span, TD_EVENT with len 0 for a zip member start,
+ * TD_END, TD_NEED_INPUT or an error. Other container events are passed
+ * over; a zip member's name is kept for td_drmem_file_where(). */
+static int container_output(td_drmem_file_decoder *f, const uint8_t **data,
+                            size_t *len, bool *member_start)
+{
+    container_event e;
     int rc;
-    while ((rc = td_zip_next(&f->c.zip, &ev)) == TD_EVENT) {
-        if (ev.kind == TD_ZIP_EV_DATA) {
-            *data = ev.data.data;
-            *len = ev.data.len;
+    *len = 0;
+    *member_start = false;
+    while ((rc = container_next(f, &e)) == TD_EVENT) {
+        if (is_output(f, &e)) {
+            *len = output_of(f, &e, data);
             return TD_EVENT;
         }
-        if (ev.kind == TD_ZIP_EV_MEMBER) {
+        if (f->config.container != TD_FORMAT_ZIP)
+            continue;
+        if (e.zip.kind == TD_ZIP_EV_MEMBER) {
             f->name_len = 0;
             *member_start = true;
             return TD_EVENT;
         }
-        if (ev.kind == TD_ZIP_EV_NAME)
-            keep_name(f, ev.text.data, ev.text.len);
+        if (e.zip.kind == TD_ZIP_EV_NAME)
+            keep_name(f, e.zip.text.data, e.zip.text.len);
     }
     return rc;
-}
-
-static int gzip_output(td_drmem_file_decoder *f, const uint8_t **data, size_t *len)
-{
-    td_gzip_event ev;
-    int rc;
-    while ((rc = td_gzip_next(&f->c.gzip, &ev)) == TD_EVENT) {
-        if (ev.kind == TD_GZIP_EV_DATA) {
-            *data = ev.data.data;
-            *len = ev.data.len;
-            return TD_EVENT;
-        }
-    }
-    return rc;
-}
-
-static int lz4_output(td_drmem_file_decoder *f, const uint8_t **data, size_t *len)
-{
-    td_lz4_event ev;
-    int rc;
-    while ((rc = td_lz4_next(&f->c.lz4, &ev)) == TD_EVENT) {
-        if (ev.kind == TD_LZ4_EV_DATA) {
-            *data = ev.data.data;
-            *len = ev.data.len;
-            return TD_EVENT;
-        }
-    }
-    return rc;
-}
-
-static int snappy_output(td_drmem_file_decoder *f, const uint8_t **data, size_t *len)
-{
-    td_snappy_event ev;
-    int rc;
-    while ((rc = td_snappy_next(&f->c.snappy, &ev)) == TD_EVENT) {
-        if (ev.kind == TD_SNAPPY_EV_DATA) {
-            *data = ev.data.data;
-            *len = ev.data.len;
-            return TD_EVENT;
-        }
-    }
-    return rc;
-}
-
-static int container_output(td_drmem_file_decoder *f, const uint8_t **data,
-                            size_t *len, bool *member_start)
-{
-    *len = 0;
-    *member_start = false;
-    switch (f->config.container) {
-    case TD_FORMAT_ZIP:
-        return zip_output(f, data, len, member_start);
-    case TD_FORMAT_GZIP:
-        return gzip_output(f, data, len);
-    case TD_FORMAT_LZ4:
-        return lz4_output(f, data, len);
-    default:
-        return snappy_output(f, data, len);
-    }
 }
 
 /* Give the record decoder what it asked for: a span, a member start, or
