@@ -5,12 +5,11 @@
 
 #include <string.h>
 
-void driver_init(driver *d, const cli *c, const driver_ops *ops,
-                 void *decoder, void *event, host *input, const char *path)
+void driver_init(driver *d, const cli *c, decoder dec, void *event,
+                 host *input, const char *path)
 {
     memset(d, 0, sizeof *d);
-    d->ops = ops;
-    d->decoder = decoder;
+    d->dec = dec;
     d->event = event;
     d->input = input;
     d->cli = c;
@@ -30,12 +29,12 @@ static int answer(driver *d, void *ctx)
 {
     const uint8_t *data;
     size_t len;
-    if (host_read(d->input, d->ops->request(d->decoder), &data, &len) != 0) {
+    if (host_read(d->input, decoder_request(&d->dec), &data, &len) != 0) {
         flush(d, ctx);
         report_path_problem(d->cli, d->path, d->input->error);
         return EXIT_USAGE;
     }
-    d->ops->feed(d->decoder, data, len);
+    decoder_feed(&d->dec, data, len);
     return 0;
 }
 
@@ -44,7 +43,7 @@ static int fail(driver *d, void *ctx, int code)
     cli_fault f;
     d->error = code;
     if (code != d->quiet_error) {
-        d->ops->fault(d->decoder, &f);
+        decoder_fault(&d->dec, &f);
         flush(d, ctx);
         report_error(d->cli, d->path, &f);
     }
@@ -54,28 +53,40 @@ static int fail(driver *d, void *ctx, int code)
 static void warn(driver *d, void *ctx)
 {
     cli_fault w;
-    if (!d->ops->warning(d->event, &w))
+    if (!decoder_warning(&d->dec, d->event, &w))
         return;
     flush(d, ctx);
     report_warning(d->cli, d->path, &w);
 }
 
+/* What the consumer's return means for the run. */
+static int stopped(const driver *d, int rc)
+{
+    if (rc == DRIVER_STOP)
+        return EXIT_VALID;
+    if (rc == DRIVER_OUT_OF_MEMORY) {
+        report_problem(d->cli, "out of memory");
+        return EXIT_USAGE;
+    }
+    return rc;
+}
+
 int driver_run(driver *d, driver_consumer consume, void *ctx)
 {
     /* What each turn needs, in locals the calls cannot change. */
-    int (*next)(void *, void *) = d->ops->next;
-    void *decoder = d->decoder, *event = d->event;
+    decoder dec = d->dec;
+    void *event = d->event;
     bool warnings = d->warnings;
     int rc;
     d->error = 0;
     for (;;) {
-        rc = next(decoder, event);
+        rc = decoder_next(&dec, event);
         if (rc == TD_EVENT) {
             if (warnings)
                 warn(d, ctx);
             rc = consume(ctx, event);
             if (rc != 0)
-                return rc == DRIVER_STOP ? EXIT_VALID : rc;
+                return stopped(d, rc);
         } else if (rc == TD_NEED_INPUT) {
             rc = answer(d, ctx);
             if (rc != 0)

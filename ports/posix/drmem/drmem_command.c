@@ -16,69 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- A shard's decoder, as the driver calls it ------------------------ */
-
-typedef struct drmem_shard {
-    td_drmem_file_decoder f;
-    td_drmem_tally *tally;   /* stat, info, validate: counts suffice */
-} drmem_shard;
-
-static int next(void *p, void *ev)
-{
-    drmem_shard *s = p;
-    if (s->tally != NULL)
-        return td_drmem_file_tally_next(&s->f, ev, s->tally);
-    return td_drmem_file_next(&s->f, ev);
-}
-
-static const td_request *request(const void *p)
-{
-    return td_drmem_file_request(&((const drmem_shard *)p)->f);
-}
-
-static int feed(void *p, const void *data, size_t len)
-{
-    return td_drmem_file_feed(&((drmem_shard *)p)->f, data, len);
-}
-
-/* Container errors have file offsets; record errors in a compressed file
- * have offsets in its decompressed records, which a zip counts from the
- * start of the member (named, as users find it by name). */
-static void fault(const void *p, cli_fault *line)
-{
-    const td_drmem_file_decoder *f = &((const drmem_shard *)p)->f;
-    bool zip = f->config.container == TD_FORMAT_ZIP;
-    td_drmem_where where;
-    char member[128] = "";
-    cli_fault_from(line, td_drmem_file_fault(f));
-    td_drmem_file_where(f, &where);
-    if (!where.compressed)
-        return;
-    if (zip && where.name_len > 0)
-        snprintf(member, sizeof member, "zip member %" PRIu32 " \"%.*s\"",
-                 where.member, (int)where.name_len,
-                 (const char *)where.name);
-    if (where.in_records && zip)
-        line->offset = where.member_offset;
-    if (where.in_records)
-        snprintf(line->detail, sizeof line->detail,
-                 " (offset in the decompressed records%s%s)",
-                 member[0] ? " of " : "", member);
-    else if (member[0])
-        snprintf(line->detail, sizeof line->detail, " (in %s)", member);
-}
-
-static bool warning(const void *event, cli_fault *w)
-{
-    const td_drmem_event *ev = event;
-    if (ev->kind != TD_DRMEM_EV_WARNING)
-        return false;
-    cli_fault_set(w, ev->warning.code, ev->offset, ev->warning.reason);
-    return true;
-}
-
-static const driver_ops drmem_ops = {next, request, feed, fault, warning};
-
 /* ---- What a command does with the events of all shards ---------------- */
 
 typedef struct drmem_run {
@@ -129,7 +66,7 @@ static int consume(void *ctx, const void *event)
     }
     if (ev->kind == TD_DRMEM_EV_WARNING)
         r->warnings++;
-    return take(r, ev) == 0 ? 0 : out_of_memory(r->c);
+    return take(r, ev);
 }
 
 /* A fresh tally for the next shard. */
@@ -142,14 +79,14 @@ static void start_tally(drmem_run *r)
 
 /* Prepare the shard's decoder for its container. Returns 0, or an exit
  * status having said why. */
-static int start_shard(drmem_run *r, drmem_shard *s, host *h,
+static int start_shard(drmem_run *r, td_drmem_file_decoder *f, host *h,
                        const char *path, void *window)
 {
     td_drmem_file_config cfg = {sizeof cfg, 0, window, TD_DRMEM_FILE_WINDOW,
                                 TD_FORMAT_UNKNOWN};
     const uint8_t *head;
     size_t len;
-    cli_fault f;
+    cli_fault unknown;
     int rc;
     if (host_head(h, 64, &head, &len) != 0) {
         report_path_problem(r->c, path, h->error);
@@ -158,10 +95,11 @@ static int start_shard(drmem_run *r, drmem_shard *s, host *h,
     r->container = td_detect_format(head, len);
     cfg.container = r->container;
     cfg.flags = h->io == HOST_STREAM ? 0 : TD_ZIP_SEEKABLE;
-    rc = td_drmem_file_init(&s->f, &cfg);
+    rc = td_drmem_file_init(f, &cfg);
     if (rc == TD_E_INVALID_ARGUMENT) {
-        cli_fault_set(&f, TD_E_UNKNOWN_FORMAT, 0, "not a drmemtrace file");
-        report_error(r->c, path, &f);
+        cli_fault_set(&unknown, TD_E_UNKNOWN_FORMAT, 0,
+                      "not a drmemtrace file");
+        report_error(r->c, path, &unknown);
         return EXIT_INVALID;
     }
     if (rc != TD_OK) {
@@ -169,7 +107,6 @@ static int start_shard(drmem_run *r, drmem_shard *s, host *h,
         return EXIT_USAGE;
     }
     start_tally(r);
-    s->tally = r->tallying ? &r->tally : NULL;
     return 0;
 }
 
@@ -177,29 +114,32 @@ static int start_shard(drmem_run *r, drmem_shard *s, host *h,
 static int decode_shard(drmem_run *r, host *h, const char *path,
                         void *window)
 {
-    drmem_shard *s = malloc(sizeof *s);
+    td_drmem_file_decoder *f = malloc(sizeof *f);
     td_drmem_event ev;
+    decoder dec;
     driver d;
     int status;
-    if (s == NULL) {
+    if (f == NULL) {
         report_path_problem(r->c, path, "out of memory");
         return EXIT_USAGE;
     }
-    status = start_shard(r, s, h, path, window);
+    status = start_shard(r, f, h, path, window);
     if (status != 0) {
-        free(s);
+        free(f);
         return status;
     }
-    driver_init(&d, r->c, &drmem_ops, s, &ev, h, path);
+    dec = decoder_of(DECODER_DRMEM_FILE, f);
+    dec.tally = r->tallying ? &r->tally : NULL;
+    driver_init(&d, r->c, dec, &ev, h, path);
     d.warnings = r->c->opt.verbose;
     status = driver_run(&d, consume, r);
     if (r->width > 0)
-        r->records += td_drmem_stream_offset(&s->f.records) / r->width;
+        r->records += td_drmem_stream_offset(&f->records) / r->width;
     if (r->tallying &&
         drmem_counts_tally(&r->shards[r->shard], &r->tally) != 0 &&
         status == EXIT_VALID)
         status = out_of_memory(r->c);
-    free(s);
+    free(f);
     return status;
 }
 

@@ -199,60 +199,78 @@ int drmem_counts_event(drmem_shard_counts *s, const td_drmem_event *ev)
 
 /* ---- the report ---------------------------------------------------- */
 
-static void line(out *o, uint64_t n, const char *prefix, const char *what)
+/* The report's lines, in basic_counts' order: what each counts (a
+ * counter, or one of the two sets), when it is printed, and its words. */
+enum { LINE_UNIQUE_PCS = DC_COUNT, LINE_THREADS };
+enum { ALWAYS, IF_KERNEL, IF_WHOLE_SYSTEM, IF_THREADS };
+
+typedef struct report_line {
+    int what;
+    int when;
+    const char *words;
+} report_line;
+
+static const report_line report_lines[] = {
+    {DC_INSTRS, ALWAYS, "(fetched) instructions"},
+    {LINE_UNIQUE_PCS, ALWAYS, "unique (fetched) instructions"},
+    {DC_USER_INSTRS, IF_KERNEL, "userspace instructions"},
+    {DC_KERNEL_INSTRS, IF_KERNEL, "kernel instructions"},
+    {DC_NOFETCH, ALWAYS, "non-fetched instructions"},
+    {DC_NOFETCH_USER, IF_KERNEL, "non-fetched userspace instructions"},
+    {DC_NOFETCH_KERNEL, IF_KERNEL, "non-fetched kernel instructions"},
+    {DC_PREFETCHES, ALWAYS, "prefetches"},
+    {DC_LOADS, ALWAYS, "data loads"},
+    {DC_STORES, ALWAYS, "data stores"},
+    {DC_IFLUSHES, ALWAYS, "icache flushes"},
+    {DC_DFLUSHES, ALWAYS, "dcache flushes"},
+    {LINE_THREADS, IF_THREADS, "threads"},
+    {DC_SCHED, ALWAYS, "timestamp + cpuid markers"},
+    {DC_IDLE, ALWAYS, "idle markers"},
+    {DC_WAIT, ALWAYS, "wait markers"},
+    {DC_XFER, ALWAYS, "kernel transfer markers"},
+    {DC_HW_XFER, IF_WHOLE_SYSTEM, "hardware transfer markers"},
+    {DC_FUNC_ID, ALWAYS, "function id markers"},
+    {DC_FUNC_RETADDR, ALWAYS, "function return address markers"},
+    {DC_FUNC_ARG, ALWAYS, "function argument markers"},
+    {DC_FUNC_RETVAL, ALWAYS, "function return value markers"},
+    {DC_PHYS, ALWAYS, "physical address + virtual address marker pairs"},
+    {DC_PHYS_UNAVAIL, ALWAYS, "physical address unavailable markers"},
+    {DC_SYSCALL, ALWAYS, "system call number markers"},
+    {DC_BLOCKING, ALWAYS, "blocking system call markers"},
+    {DC_SKIPPED, ALWAYS, "skipped memref markers"},
+    {DC_OTHER, ALWAYS, "other markers"},
+    {DC_ENCODINGS, ALWAYS, "encodings"},
+};
+
+static bool printed(const report_line *l, int64_t filetype, uint64_t threads)
 {
-    out_u64_width(o, n, 12);
-    out_str(o, prefix);
-    out_char(o, ' ');
-    out_str(o, what);
-    out_char(o, '\n');
+    return l->when == ALWAYS ||
+           (l->when == IF_KERNEL && has_bits(filetype, KERNEL_LINES)) ||
+           (l->when == IF_WHOLE_SYSTEM &&
+            has_bits(filetype, TD_DRMEM_FILE_WHOLE_SYSTEM)) ||
+           (l->when == IF_THREADS && threads > 0);
 }
 
+/* Each line: the count right-aligned in 12 columns, the prefix (" total"
+ * or nothing), the words. */
 static void print_counters(out *o, const drmem_counters *c,
                            int64_t filetype, uint64_t threads,
                            const char *prefix)
 {
-    const uint64_t *n = c->n;
-    bool kernel_lines = has_bits(filetype, KERNEL_LINES);
-    line(o, n[DC_INSTRS], prefix, "(fetched) instructions");
-    line(o, c->unique_pcs.count, prefix, "unique (fetched) instructions");
-    if (kernel_lines) {
-        line(o, n[DC_USER_INSTRS], prefix, "userspace instructions");
-        line(o, n[DC_KERNEL_INSTRS], prefix, "kernel instructions");
+    size_t i;
+    for (i = 0; i < sizeof report_lines / sizeof report_lines[0]; i++) {
+        const report_line *l = &report_lines[i];
+        if (!printed(l, filetype, threads))
+            continue;
+        out_u64_width(o, l->what == LINE_UNIQUE_PCS ? c->unique_pcs.count
+                         : l->what == LINE_THREADS  ? threads
+                                                    : c->n[l->what],
+                      12);
+        out_str(o, prefix);
+        out_char(o, ' ');
+        out_str(o, l->words);
+        out_char(o, '\n');
     }
-    line(o, n[DC_NOFETCH], prefix, "non-fetched instructions");
-    if (kernel_lines) {
-        line(o, n[DC_NOFETCH_USER], prefix,
-             "non-fetched userspace instructions");
-        line(o, n[DC_NOFETCH_KERNEL], prefix,
-             "non-fetched kernel instructions");
-    }
-    line(o, n[DC_PREFETCHES], prefix, "prefetches");
-    line(o, n[DC_LOADS], prefix, "data loads");
-    line(o, n[DC_STORES], prefix, "data stores");
-    line(o, n[DC_IFLUSHES], prefix, "icache flushes");
-    line(o, n[DC_DFLUSHES], prefix, "dcache flushes");
-    if (threads > 0)
-        line(o, threads, prefix, "threads");
-    line(o, n[DC_SCHED], prefix, "timestamp + cpuid markers");
-    line(o, n[DC_IDLE], prefix, "idle markers");
-    line(o, n[DC_WAIT], prefix, "wait markers");
-    line(o, n[DC_XFER], prefix, "kernel transfer markers");
-    if (has_bits(filetype, TD_DRMEM_FILE_WHOLE_SYSTEM))
-        line(o, n[DC_HW_XFER], prefix, "hardware transfer markers");
-    line(o, n[DC_FUNC_ID], prefix, "function id markers");
-    line(o, n[DC_FUNC_RETADDR], prefix, "function return address markers");
-    line(o, n[DC_FUNC_ARG], prefix, "function argument markers");
-    line(o, n[DC_FUNC_RETVAL], prefix, "function return value markers");
-    line(o, n[DC_PHYS], prefix,
-         "physical address + virtual address marker pairs");
-    line(o, n[DC_PHYS_UNAVAIL], prefix,
-         "physical address unavailable markers");
-    line(o, n[DC_SYSCALL], prefix, "system call number markers");
-    line(o, n[DC_BLOCKING], prefix, "blocking system call markers");
-    line(o, n[DC_SKIPPED], prefix, "skipped memref markers");
-    line(o, n[DC_OTHER], prefix, "other markers");
-    line(o, n[DC_ENCODINGS], prefix, "encodings");
 }
 
 /* Add every counter of `from` into `to` (unique PCs as a union). */

@@ -15,32 +15,32 @@ const char *drmem_kind_name(int kind)
 
 /* ---- tracedec's own dump -------------------------------------------- */
 
-static void native_instr(out *o, const td_drmem_event *ev)
+/* " TYPE": the record's trace_type_t. */
+static void type_word(out *o, const td_drmem_event *ev)
 {
     out_char(o, ' ');
     out_str(o, td_drmem_type_name(ev->type));
-    out_str(o, " pc=0x");
-    out_hex(o, ev->instr.pc, 1);
+}
+
+static void native_instr(out *o, const td_drmem_event *ev)
+{
+    type_word(o, ev);
+    out_field_hex(o, " pc=0x", ev->instr.pc);
     out_field_u64(o, " len=", ev->instr.length);
     if (ev->instr.encoding_is_new) {
         out_str(o, " encoding=");
         escape_hex(o, ev->instr.encoding, ev->instr.encoding_len, "");
     }
-    if (ev->instr.branch == TD_DRMEM_INDIRECT && ev->instr.branch_target) {
-        out_str(o, " target=0x");
-        out_hex(o, ev->instr.branch_target, 1);
-    }
+    if (ev->instr.branch == TD_DRMEM_INDIRECT && ev->instr.branch_target)
+        out_field_hex(o, " target=0x", ev->instr.branch_target);
 }
 
 static void native_memref(out *o, const td_drmem_event *ev)
 {
-    out_char(o, ' ');
-    out_str(o, td_drmem_type_name(ev->type));
-    out_str(o, " addr=0x");
-    out_hex(o, ev->memref.addr, 1);
+    type_word(o, ev);
+    out_field_hex(o, " addr=0x", ev->memref.addr);
     out_field_u64(o, " size=", ev->memref.size);
-    out_str(o, " pc=0x");
-    out_hex(o, ev->memref.pc, 1);
+    out_field_hex(o, " pc=0x", ev->memref.pc);
 }
 
 static void native_marker(out *o, const td_drmem_event *ev)
@@ -52,35 +52,32 @@ static void native_marker(out *o, const td_drmem_event *ev)
         out_field_u64(o, " type=", ev->marker.type);
 }
 
+/* What follows "@OFFSET+SIZE KIND": the kind's own fields. */
+static void native_fields(out *o, const td_drmem_event *ev)
+{
+    if (ev->kind == TD_DRMEM_EV_INSTR) {
+        native_instr(o, ev);
+    } else if (ev->kind == TD_DRMEM_EV_MEMREF) {
+        native_memref(o, ev);
+    } else if (ev->kind == TD_DRMEM_EV_MARKER) {
+        native_marker(o, ev);
+    } else if (ev->kind == TD_DRMEM_EV_HEADER) {
+        out_field_u64(o, " version=", ev->header.version);
+    } else if (ev->kind == TD_DRMEM_EV_CHUNK) {
+        out_field_u64(o, " index=", ev->chunk.index);
+    } else if (ev->kind == TD_DRMEM_EV_WARNING) {
+        out_char(o, ' ');
+        out_str(o, td_warning_name(ev->warning.code));
+    }
+}
+
 void drmem_native_line(out *o, const td_drmem_event *ev)
 {
     out_field_u64(o, "@", ev->offset);
     out_field_u64(o, "+", ev->size);
     out_char(o, ' ');
     out_str(o, drmem_kind_name(ev->kind));
-    switch (ev->kind) {
-    case TD_DRMEM_EV_HEADER:
-        out_field_u64(o, " version=", ev->header.version);
-        break;
-    case TD_DRMEM_EV_INSTR:
-        native_instr(o, ev);
-        break;
-    case TD_DRMEM_EV_MEMREF:
-        native_memref(o, ev);
-        break;
-    case TD_DRMEM_EV_MARKER:
-        native_marker(o, ev);
-        break;
-    case TD_DRMEM_EV_CHUNK:
-        out_field_u64(o, " index=", ev->chunk.index);
-        break;
-    case TD_DRMEM_EV_WARNING:
-        out_char(o, ' ');
-        out_str(o, td_warning_name(ev->warning.code));
-        break;
-    default:
-        break;
-    }
+    native_fields(o, ev);
     out_field_i64(o, " tid=", ev->tid);
     out_field_i64(o, " pid=", ev->pid);
     out_field_u64(o, " ord=", ev->record_ordinal);

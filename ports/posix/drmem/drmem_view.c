@@ -66,32 +66,27 @@ static void access(out *o, const char *what, uint32_t size, uint64_t addr)
     out_hex(o, addr, 16);
 }
 
+/* What the view tool says an instruction is, by record type. */
+static const char *const instr_descriptions[TD_DRMEM_TYPE_COUNT] = {
+    [TD_DRMEM_INSTR] = "non-branch",
+    [TD_DRMEM_INSTR_DIRECT_JUMP] = "jump",
+    [TD_DRMEM_INSTR_INDIRECT_JUMP] = "indirect jump",
+    [TD_DRMEM_INSTR_CONDITIONAL_JUMP] = "conditional jump",
+    [TD_DRMEM_INSTR_TAKEN_JUMP] = "taken conditional jump",
+    [TD_DRMEM_INSTR_UNTAKEN_JUMP] = "untaken conditional jump",
+    [TD_DRMEM_INSTR_DIRECT_CALL] = "call",
+    [TD_DRMEM_INSTR_INDIRECT_CALL] = "indirect call",
+    [TD_DRMEM_INSTR_RETURN] = "return",
+    [TD_DRMEM_INSTR_NO_FETCH] = "non-fetched instruction",
+};
+
+/* An instruction type's description; "sysenter" for the others. */
 static const char *instr_description(int type)
 {
-    switch (type) {
-    case TD_DRMEM_INSTR:
-        return "non-branch";
-    case TD_DRMEM_INSTR_DIRECT_JUMP:
-        return "jump";
-    case TD_DRMEM_INSTR_INDIRECT_JUMP:
-        return "indirect jump";
-    case TD_DRMEM_INSTR_CONDITIONAL_JUMP:
-        return "conditional jump";
-    case TD_DRMEM_INSTR_TAKEN_JUMP:
-        return "taken conditional jump";
-    case TD_DRMEM_INSTR_UNTAKEN_JUMP:
-        return "untaken conditional jump";
-    case TD_DRMEM_INSTR_DIRECT_CALL:
-        return "call";
-    case TD_DRMEM_INSTR_INDIRECT_CALL:
-        return "indirect call";
-    case TD_DRMEM_INSTR_RETURN:
-        return "return";
-    case TD_DRMEM_INSTR_NO_FETCH:
-        return "non-fetched instruction";
-    default:
-        return "sysenter";
-    }
+    const char *text = type >= 0 && type < TD_DRMEM_TYPE_COUNT
+                           ? instr_descriptions[type]
+                           : NULL;
+    return text != NULL ? text : "sysenter";
 }
 
 /* The view tool prints up to 7 bytes beside the disassembly and the rest
@@ -168,126 +163,136 @@ static void view_memref(drmem_view *v, const td_drmem_event *ev)
     out_char(v->o, '\n');
 }
 
-/* Markers whose text is "<marker: TEXT VALUE>" with a decimal value. */
-static const char *decimal_marker(int type)
+/* How the view tool prints most markers: "<marker: TEXT" + the value in
+ * decimal or hex (or none) + ">". The others have a case in
+ * view_marker(). */
+typedef struct marker_text {
+    int base;              /* 10, 16, or 0: no value */
+    const char *text;      /* NULL: a marker printed otherwise */
+} marker_text;
+
+static const marker_text marker_texts[TD_DRMEM_MARKER_COUNT] = {
+    [TD_DRMEM_MARKER_INSTRUCTION_COUNT] =
+        {10, "instruction count "},
+    [TD_DRMEM_MARKER_CACHE_LINE_SIZE] =
+        {10, "cache line size "},
+    [TD_DRMEM_MARKER_PAGE_SIZE] =
+        {10, "page size "},
+    [TD_DRMEM_MARKER_CHUNK_INSTR_COUNT] =
+        {10, "chunk instruction count "},
+    [TD_DRMEM_MARKER_CHUNK_FOOTER] =
+        {10, "chunk footer #"},
+    [TD_DRMEM_MARKER_SYSCALL_FAILED] =
+        {10, "system call failed: "},
+    [TD_DRMEM_MARKER_SYSCALL] =
+        {10, "system call "},
+    [TD_DRMEM_MARKER_DIRECT_THREAD_SWITCH] =
+        {10, "direct switch to thread "},
+    [TD_DRMEM_MARKER_WINDOW_ID] =
+        {10, "window "},
+    [TD_DRMEM_MARKER_SYSCALL_TRACE_START] =
+        {10, "trace start for system call number "},
+    [TD_DRMEM_MARKER_SYSCALL_TRACE_END] =
+        {10, "trace end for system call number "},
+    [TD_DRMEM_MARKER_CONTEXT_SWITCH_START] =
+        {10, "trace start for context switch type "},
+    [TD_DRMEM_MARKER_CONTEXT_SWITCH_END] =
+        {10, "trace end for context switch type "},
+    [TD_DRMEM_MARKER_TIMESTAMP] =
+        {10, "timestamp "},
+    [TD_DRMEM_MARKER_SIGNAL_NUMBER] =
+        {10, "signal #"},
+    [TD_DRMEM_MARKER_RSEQ_ENTRY] =
+        {16, "rseq entry with end at 0x"},
+    [TD_DRMEM_MARKER_PHYSICAL_ADDRESS] =
+        {16, "physical address for following virtual: 0x"},
+    [TD_DRMEM_MARKER_VIRTUAL_ADDRESS] =
+        {16, "virtual address for prior physical: 0x"},
+    [TD_DRMEM_MARKER_PHYSICAL_ADDRESS_NOT_AVAILABLE] =
+        {16, "physical address not available for 0x"},
+    [TD_DRMEM_MARKER_FUNC_RETADDR] =
+        {16, "function return address 0x"},
+    [TD_DRMEM_MARKER_FUNC_ARG] =
+        {16, "function argument 0x"},
+    [TD_DRMEM_MARKER_FUNC_RETVAL] =
+        {16, "function return value 0x"},
+    [TD_DRMEM_MARKER_RECORD_ORDINAL] =
+        {16, "record ordinal 0x"},
+    [TD_DRMEM_MARKER_BRANCH_TARGET] =
+        {16, "indirect branch target 0x"},
+    [TD_DRMEM_MARKER_MAYBE_BLOCKING_SYSCALL] =
+        {0, "maybe-blocking system call"},
+    [TD_DRMEM_MARKER_FILTER_ENDPOINT] =
+        {0, "filter endpoint"},
+    [TD_DRMEM_MARKER_CORE_WAIT] =
+        {0, "wait for another core"},
+    [TD_DRMEM_MARKER_CORE_IDLE] =
+        {0, "core is idle"},
+};
+
+/* The marker's entry of marker_texts, or NULL. */
+static const marker_text *marker_text_of(int type)
 {
-    switch (type) {
-    case TD_DRMEM_MARKER_INSTRUCTION_COUNT:
-        return "instruction count ";
-    case TD_DRMEM_MARKER_CACHE_LINE_SIZE:
-        return "cache line size ";
-    case TD_DRMEM_MARKER_PAGE_SIZE:
-        return "page size ";
-    case TD_DRMEM_MARKER_CHUNK_INSTR_COUNT:
-        return "chunk instruction count ";
-    case TD_DRMEM_MARKER_CHUNK_FOOTER:
-        return "chunk footer #";
-    case TD_DRMEM_MARKER_SYSCALL_FAILED:
-        return "system call failed: ";
-    case TD_DRMEM_MARKER_SYSCALL:
-        return "system call ";
-    case TD_DRMEM_MARKER_DIRECT_THREAD_SWITCH:
-        return "direct switch to thread ";
-    case TD_DRMEM_MARKER_WINDOW_ID:
-        return "window ";
-    case TD_DRMEM_MARKER_SYSCALL_TRACE_START:
-        return "trace start for system call number ";
-    case TD_DRMEM_MARKER_SYSCALL_TRACE_END:
-        return "trace end for system call number ";
-    case TD_DRMEM_MARKER_CONTEXT_SWITCH_START:
-        return "trace start for context switch type ";
-    case TD_DRMEM_MARKER_CONTEXT_SWITCH_END:
-        return "trace end for context switch type ";
-    case TD_DRMEM_MARKER_TIMESTAMP:
-        return "timestamp ";
-    case TD_DRMEM_MARKER_SIGNAL_NUMBER:
-        return "signal #";
-    default:
+    if (type < 0 || type >= TD_DRMEM_MARKER_COUNT ||
+        marker_texts[type].text == NULL)
         return NULL;
-    }
+    return &marker_texts[type];
 }
 
-/* Markers whose text is "<marker: TEXT 0xVALUE>". */
-static const char *hex_marker(int type)
+static void print_marker_text(out *o, const marker_text *m, uint64_t value)
 {
-    switch (type) {
-    case TD_DRMEM_MARKER_RSEQ_ENTRY:
-        return "rseq entry with end at 0x";
-    case TD_DRMEM_MARKER_PHYSICAL_ADDRESS:
-        return "physical address for following virtual: 0x";
-    case TD_DRMEM_MARKER_VIRTUAL_ADDRESS:
-        return "virtual address for prior physical: 0x";
-    case TD_DRMEM_MARKER_PHYSICAL_ADDRESS_NOT_AVAILABLE:
-        return "physical address not available for 0x";
-    case TD_DRMEM_MARKER_FUNC_RETADDR:
-        return "function return address 0x";
-    case TD_DRMEM_MARKER_FUNC_ARG:
-        return "function argument 0x";
-    case TD_DRMEM_MARKER_FUNC_RETVAL:
-        return "function return value 0x";
-    case TD_DRMEM_MARKER_RECORD_ORDINAL:
-        return "record ordinal 0x";
-    case TD_DRMEM_MARKER_BRANCH_TARGET:
-        return "indirect branch target 0x";
-    default:
-        return NULL;
-    }
+    out_str(o, "<marker: ");
+    out_str(o, m->text);
+    if (m->base == 10)
+        out_u64(o, value);
+    else if (m->base == 16)
+        out_hex(o, value, 1);
+    out_str(o, ">\n");
 }
 
+/* Kernel and rseq transfers: "<marker: WHAT from 0xPC[ to handler]>",
+ * where traces before version 3 give an offset in the module. */
 static void view_kernel_marker(drmem_view *v, const td_drmem_event *ev)
 {
-    bool legacy = v->version <= 2;
-    uint64_t value = ev->marker.value;
-    if (ev->marker.type == TD_DRMEM_MARKER_KERNEL_EVENT)
-        out_printf(v->o, legacy ? "<marker: kernel xfer from module offset "
-                               "+0x%" PRIx64 " to handler>\n"
-                             : "<marker: kernel xfer from 0x%" PRIx64
-                               " to handler>\n",
-                value);
-    else if (ev->marker.type == TD_DRMEM_MARKER_KERNEL_XFER)
-        out_printf(v->o, legacy ? "<marker: syscall xfer from module offset "
-                               "+0x%" PRIx64 ">\n"
-                             : "<marker: syscall xfer from 0x%" PRIx64 ">\n",
-                value);
-    else
-        out_printf(v->o, "<marker: rseq abort from 0x%" PRIx64 " to handler>\n",
-                value);
+    int type = ev->marker.type;
+    bool legacy = v->version <= 2 && type != TD_DRMEM_MARKER_RSEQ_ABORT;
+    const char *what = type == TD_DRMEM_MARKER_KERNEL_EVENT ? "kernel xfer"
+                       : type == TD_DRMEM_MARKER_KERNEL_XFER ? "syscall xfer"
+                                                             : "rseq abort";
+    out_str(v->o, "<marker: ");
+    out_str(v->o, what);
+    out_field_hex(v->o, legacy ? " from module offset +0x" : " from 0x",
+                  ev->marker.value);
+    out_str(v->o, type == TD_DRMEM_MARKER_KERNEL_XFER ? ">\n"
+                                                      : " to handler>\n");
 }
 
 static void view_marker(drmem_view *v, const td_drmem_event *ev)
 {
     const uint64_t syscall_base = 0x100000000ull;
+    const marker_text *m = marker_text_of(ev->marker.type);
     int type = ev->marker.type;
     uint64_t value = ev->marker.value;
-    const char *text;
-    if ((text = decimal_marker(type)) != NULL)
-        out_printf(v->o, "<marker: %s%" PRIu64 ">\n", text, value);
-    else if ((text = hex_marker(type)) != NULL)
-        out_printf(v->o, "<marker: %s%" PRIx64 ">\n", text, value);
+    if (m != NULL)
+        print_marker_text(v->o, m, value);
     else if (type == TD_DRMEM_MARKER_CPU_ID)
         out_printf(v->o, "<marker: W0.T%" PRId64 " on core %" PRIu64 ">\n",
-                ev->tid, value);
+                   ev->tid, value);
     else if (type == TD_DRMEM_MARKER_FUNC_ID && value >= syscall_base)
         out_printf(v->o, "<marker: function==syscall #%" PRIu64 ">\n",
-                value - syscall_base);
+                   value - syscall_base);
     else if (type == TD_DRMEM_MARKER_FUNC_ID)
         out_printf(v->o, "<marker: function #%" PRIu64 ">\n", value);
     else if (type == TD_DRMEM_MARKER_KERNEL_EVENT ||
              type == TD_DRMEM_MARKER_KERNEL_XFER ||
              type == TD_DRMEM_MARKER_RSEQ_ABORT)
         view_kernel_marker(v, ev);
-    else if (type == TD_DRMEM_MARKER_MAYBE_BLOCKING_SYSCALL)
-        out_str(v->o, "<marker: maybe-blocking system call>\n");
-    else if (type == TD_DRMEM_MARKER_FILTER_ENDPOINT)
-        out_str(v->o, "<marker: filter endpoint>\n");
-    else if (type == TD_DRMEM_MARKER_CORE_WAIT)
-        out_str(v->o, "<marker: wait for another core>\n");
-    else if (type == TD_DRMEM_MARKER_CORE_IDLE)
-        out_str(v->o, "<marker: core is idle>\n");
     else if (type == TD_DRMEM_MARKER_VECTOR_LENGTH)
-        out_printf(v->o, "<marker: vector length %" PRIu64 " bytes>\n", value);
+        out_printf(v->o, "<marker: vector length %" PRIu64 " bytes>\n",
+                   value);
     else
-        out_printf(v->o, "<marker: type %d; value %" PRIu64 ">\n", type, value);
+        out_printf(v->o, "<marker: type %d; value %" PRIu64 ">\n", type,
+                   value);
 }
 
 /* VERSION and FILETYPE are printed once the thread is known. */
@@ -313,12 +318,13 @@ static void print_delayed_header(drmem_view *v, const td_drmem_event *ev)
     v->header_due = false;
     if (v->version != -1) {
         prefix(v, v->version_ordinal, ev);
-        out_printf(v->o, "<marker: version %" PRId64 ">\n", v->version);
+        out_field_i64(v->o, "<marker: version ", v->version);
+        out_str(v->o, ">\n");
     }
     if (v->filetype != -1) {
         prefix(v, v->filetype_ordinal, ev);
-        out_printf(v->o, "<marker: filetype 0x%" PRIx64 ">\n",
-                (uint64_t)v->filetype);
+        out_field_hex(v->o, "<marker: filetype 0x", (uint64_t)v->filetype);
+        out_str(v->o, ">\n");
     }
 }
 
@@ -330,30 +336,27 @@ int drmem_view_event(drmem_view *v, const td_drmem_event *ev)
         return 0;
     if (v->header_due && ev->tid != -1)
         print_delayed_header(v, ev);
-    switch (ev->kind) {
-    case TD_DRMEM_EV_INSTR:
-        prefix(v, ev->record_ordinal, ev);
+    if (ev->kind != TD_DRMEM_EV_INSTR && ev->kind != TD_DRMEM_EV_MEMREF &&
+        ev->kind != TD_DRMEM_EV_MARKER && ev->kind != TD_DRMEM_EV_THREAD_EXIT)
+        return 0;
+    prefix(v, ev->record_ordinal, ev);
+    if (ev->kind == TD_DRMEM_EV_INSTR)
         return view_instr(v, ev);
-    case TD_DRMEM_EV_MEMREF:
-        prefix(v, ev->record_ordinal, ev);
+    if (ev->kind == TD_DRMEM_EV_MEMREF) {
         view_memref(v, ev);
-        return 0;
-    case TD_DRMEM_EV_MARKER:
-        prefix(v, ev->record_ordinal, ev);
+    } else if (ev->kind == TD_DRMEM_EV_MARKER) {
         view_marker(v, ev);
-        return 0;
-    case TD_DRMEM_EV_THREAD_EXIT:
-        prefix(v, ev->record_ordinal, ev);
-        out_printf(v->o, "<thread W0.T%" PRId64 " exited>\n", ev->tid);
-        return 0;
-    default:
-        return 0;
+    } else {
+        out_field_i64(v->o, "<thread W0.T", ev->tid);
+        out_str(v->o, " exited>\n");
     }
+    return 0;
 }
 
 void drmem_view_finish(drmem_view *v)
 {
-    out_printf(v->o, "View tool results:\n%15" PRIu64 " : total instructions\n",
-            v->instructions);
+    out_str(v->o, "View tool results:\n");
+    out_u64_width(v->o, v->instructions, 15);
+    out_str(v->o, " : total instructions\n");
     u64_map_free(&v->encodings);
 }

@@ -24,39 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- The decoder, as the driver calls it ------------------------------ */
-
-static int next(void *r, void *ev)
-{
-    return td_rvn_next(r, ev);
-}
-
-static const td_request *request(const void *r)
-{
-    return td_rvn_request(r);
-}
-
-static int feed(void *r, const void *data, size_t len)
-{
-    return td_rvn_feed(r, data, len);
-}
-
-static void fault(const void *r, cli_fault *f)
-{
-    cli_fault_from(f, td_rvn_fault(r));
-}
-
-static bool warning(const void *event, cli_fault *w)
-{
-    const td_rvn_event *ev = event;
-    if (ev->kind != TD_RVN_EV_WARNING)
-        return false;
-    cli_fault_set(w, ev->warning.code, ev->offset, ev->warning.reason);
-    return true;
-}
-
-static const driver_ops rvn_ops = {next, request, feed, fault, warning};
-
 /* ---- What the commands gather ----------------------------------------- */
 
 typedef struct block_fact {
@@ -198,13 +165,11 @@ static int consume(void *ctx, const void *event)
 {
     const td_rvn_event *ev = event;
     rvn_run *run = ctx;
-    if (take(run, ev) != 0) {
-        report_problem(run->c, "out of memory");
-        return EXIT_USAGE;
-    }
-    if (ev->kind == TD_RVN_EV_METADATA && run->info)
+    if (ev->kind == TD_RVN_EV_METADATA && run->info) {
+        take(run, ev);
         return DRIVER_STOP;
-    return 0;
+    }
+    return take(run, ev);
 }
 
 /* ---- What the commands print ------------------------------------------ */
@@ -295,14 +260,13 @@ static int decode(rvn_run *run, host *input, const td_sqlite_files *files,
                   bool *plain)
 {
     const cli_options *o = &run->c->opt;
-    td_rvn_config cfg;
+    td_rvn_config cfg = {.size = sizeof cfg};
     driver d;
     int status;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.size = sizeof cfg;
     cfg.files = *files;
     td_rvn_init(&run->r, &cfg); /* cannot fail: the config is well formed */
-    driver_init(&d, run->c, &rvn_ops, &run->r, &run->ev, input, o->path);
+    driver_init(&d, run->c, decoder_of(DECODER_RVN, &run->r), &run->ev, input,
+                o->path);
     d.warnings = o->verbose || o->command == CMD_INFO;
     if (o->command == CMD_INFO)
         d.quiet_error = TD_E_RVN_NO_METADATA;

@@ -47,57 +47,21 @@ int sqlite_open(const cli *c, host *input, td_sqlite_files *files)
 
 void sqlite_init_db(td_sqlite_decoder *db, const td_sqlite_files *files)
 {
-    td_sqlite_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.size = sizeof cfg;
+    td_sqlite_config cfg = {.size = sizeof cfg};
     cfg.files = *files;
     td_sqlite_init(db, &cfg); /* cannot fail: the config is well formed */
 }
 
-/* ---- A scan, as the driver calls it: the cursor's events, the
- * database's requests ---------------------------------------------------- */
-
-static int next(void *s, void *ev)
-{
-    return td_sqlite_cursor_next(&((sqlite_scan *)s)->cursor, ev);
-}
-
-static const td_request *request(const void *s)
-{
-    return td_sqlite_request(((const sqlite_scan *)s)->db);
-}
-
-static int feed(void *s, const void *data, size_t len)
-{
-    return td_sqlite_feed(((sqlite_scan *)s)->db, data, len);
-}
-
-static void fault(const void *s, cli_fault *f)
-{
-    cli_fault_from(f, td_sqlite_fault(((const sqlite_scan *)s)->db));
-}
-
-/* A scan's events hold no warnings. */
-static bool no_warning(const void *event, cli_fault *w)
-{
-    (void)event;
-    (void)w;
-    return false;
-}
-
-static const driver_ops scan_ops = {next, request, feed, fault, no_warning};
-
 void sqlite_scan_init(sqlite_scan *s, const cli *c, host *input,
                       td_sqlite_decoder *db, uint32_t root, uint32_t flags)
 {
-    td_sqlite_cursor_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.size = sizeof cfg;
-    cfg.flags = flags;
-    cfg.root = root;
+    td_sqlite_cursor_config cfg = {.size = sizeof cfg, .flags = flags,
+                                   .root = root};
+    decoder dec;
     td_sqlite_cursor_init(&s->cursor, db, &cfg);
-    s->db = db;
-    driver_init(&s->drive, c, &scan_ops, s, &s->ev, input, c->opt.path);
+    dec = decoder_of(DECODER_SQLITE_SCAN, &s->cursor);
+    dec.db = db;
+    driver_init(&s->drive, c, dec, &s->ev, input, c->opt.path);
 }
 
 static const char *encoding_name(uint32_t e)

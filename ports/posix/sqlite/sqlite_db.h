@@ -23,7 +23,6 @@ void sqlite_init_db(td_sqlite_decoder *db, const td_sqlite_files *files);
 /* A scan of one b-tree: the cursor's events, the database's requests. */
 typedef struct sqlite_scan {
     td_sqlite_cursor cursor;
-    td_sqlite_decoder *db;
     td_sqlite_event ev;
     driver drive;
 } sqlite_scan;

@@ -56,7 +56,6 @@ static void schema_value(schema_row *r, int encoding, text_value *t,
 
 /* What the scan gathers. */
 typedef struct schema_run {
-    const cli *c;
     const td_sqlite_decoder *db;
     schema_row *rows;
     size_t count, cap;
@@ -72,10 +71,8 @@ static int schema_event(void *ctx, const void *event)
                      (int)td_sqlite_info(r->db)->encoding, &r->text, ev);
         return 0;
     }
-    if (grow_array(&r->rows, &r->cap, r->count + 1, sizeof *r->rows) != 0) {
-        report_problem(r->c, "out of memory");
-        return EXIT_USAGE;
-    }
+    if (grow_array(&r->rows, &r->cap, r->count + 1, sizeof *r->rows) != 0)
+        return DRIVER_OUT_OF_MEMORY;
     memset(&r->rows[r->count++], 0, sizeof *r->rows);
     return 0;
 }
@@ -87,7 +84,6 @@ int sqlite_read_schema(const cli *c, host *input, td_sqlite_decoder *db,
     schema_run r;
     int status;
     memset(&r, 0, sizeof r);
-    r.c = c;
     r.db = db;
     sqlite_scan_init(&scan, c, input, db, 1,
                      TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);

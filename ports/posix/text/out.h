@@ -102,6 +102,13 @@ static inline void out_field_i64(out *o, const char *label, int64_t v)
     out_i64(o, v);
 }
 
+/* A label and a number in lower-case hex: " pc=0x" 4010a0. */
+static inline void out_field_hex(out *o, const char *label, uint64_t v)
+{
+    out_str(o, label);
+    out_hex(o, v, 1);
+}
+
 /* At most n bytes of s, up to its first NUL (what "%.*s" prints). */
 static inline void out_text(out *o, const char *s, size_t n)
 {

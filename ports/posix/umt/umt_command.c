@@ -251,6 +251,15 @@ static int info(const cli *c)
     return status;
 }
 
+/* The commands, by enum cli_command; convert has none. */
+static int (*const commands[])(const cli *c) = {
+    [CMD_INFO] = info,
+    [CMD_VALIDATE] = validate,
+    [CMD_DUMP] = dump,
+    [CMD_STAT] = stat_command,
+    [CMD_CONVERT] = NULL,
+};
+
 int umt_command(const cli *c, host *input)
 {
     (void)input;
@@ -260,17 +269,9 @@ int umt_command(const cli *c, host *input)
                           "records)");
         return EXIT_USAGE;
     }
-    switch (c->opt.command) {
-    case CMD_INFO:
-        return info(c);
-    case CMD_VALIDATE:
-        return validate(c);
-    case CMD_DUMP:
-        return dump(c);
-    case CMD_STAT:
-        return stat_command(c);
-    default:
+    if (commands[c->opt.command] == NULL) {
         report_problem(c, "convert does not apply to UMT traces");
         return EXIT_USAGE;
     }
+    return commands[c->opt.command](c);
 }

@@ -9,7 +9,6 @@
 #include <string.h>
 
 typedef struct names_run {
-    const cli *c;
     umt_names names;
     size_t module_cap, thread_cap;
     bool in_win_name;
@@ -61,8 +60,10 @@ static void name_bytes(names_run *r, const td_umt_event *ev)
 }
 
 /* Returns 0, or -1 when out of memory. */
-static int take(names_run *r, const td_umt_event *ev)
+static int names_event(void *ctx, const void *event)
 {
+    const td_umt_event *ev = event;
+    names_run *r = ctx;
     if (ev->kind == TD_UMT_EV_MODULE) {
         umt_module_name *m;
         if (grow_array(&r->names.modules, &r->module_cap,
@@ -85,21 +86,11 @@ static int take(names_run *r, const td_umt_event *ev)
     return 0;
 }
 
-static int names_event(void *ctx, const void *ev)
-{
-    names_run *r = ctx;
-    if (take(r, ev) == 0)
-        return 0;
-    report_problem(r->c, "out of memory");
-    return EXIT_USAGE;
-}
-
 int umt_names_load(const cli *c, umt_names *n)
 {
     names_run r;
     int status;
     memset(&r, 0, sizeof r);
-    r.c = c;
     status = umt_pass(c, TD_UMT_MODULES, 0, names_event, &r);
     if (status == EXIT_VALID)
         status = umt_pass(c, TD_UMT_THREADS, 0, names_event, &r);

@@ -1,6 +1,6 @@
 /*
- * xray_command.c - the tracedec commands on an XRay file: the decoder as
- * the driver calls it, and each command's consumer of its events.
+ * xray_command.c - the tracedec commands on an XRay file: the decoder's
+ * configuration for each, and each one's consumer of its events.
  */
 #include "xray_command.h"
 #include "driver.h"
@@ -16,46 +16,18 @@
 #define MATCH_THREADS 8192u
 #define MATCH_DEPTH 256u
 
-/* ---- The decoder, as the driver calls it ------------------------------ */
-
-static int next(void *d, void *ev)
-{
-    return td_xray_next(d, ev);
-}
-
-static const td_request *request(const void *d)
-{
-    return td_xray_request(d);
-}
-
-static int feed(void *d, const void *data, size_t len)
-{
-    return td_xray_feed(d, data, len);
-}
-
-static void fault(const void *d, cli_fault *f)
-{
-    cli_fault_from(f, td_xray_fault(d));
-}
-
-static bool warning(const void *event, cli_fault *w)
-{
-    const td_xray_event *ev = event;
-    if (ev->kind != TD_XRAY_EV_WARNING)
-        return false;
-    cli_fault_set(w, ev->warning.code, ev->offset, ev->warning.reason);
-    return true;
-}
-
-static const driver_ops xray_ops = {next, request, feed, fault, warning};
-
-/* A run of the decoder over the file, with the command's consumer. */
+/* A run of the decoder over the file, and what the command builds from
+ * its events. */
 typedef struct xray_run {
     const cli *c;
     td_xray_decoder d;
     td_xray_event ev;
     driver drive;
     void *calls_mem;
+    xray_llvm_style llvm;     /* dump --style=llvm */
+    xray_yaml yaml;           /* convert -f yaml */
+    xray_chrome chrome;       /* convert -f chrome */
+    xray_stat stat;           /* info, stat, validate -v */
 } xray_run;
 
 static int out_of_memory(const cli *c)
@@ -82,7 +54,8 @@ static int setup(xray_run *r, const cli *c, host *input, bool match,
             return out_of_memory(c);
     }
     td_xray_init(&r->d, &cfg); /* cannot fail: the config is well formed */
-    driver_init(&r->drive, c, &xray_ops, &r->d, &r->ev, input, c->opt.path);
+    driver_init(&r->drive, c, decoder_of(DECODER_XRAY, &r->d), &r->ev, input,
+                c->opt.path);
     r->drive.warnings = c->opt.verbose && c->opt.command == CMD_VALIDATE;
     return 0;
 }
@@ -95,78 +68,59 @@ static int print_native(void *ctx, const void *ev)
     return 0;
 }
 
-typedef struct llvm_run {
-    const cli *c;
-    xray_llvm_style st;
-} llvm_run;
-
 static int print_llvm(void *ctx, const void *event)
 {
     const td_xray_event *ev = event;
-    llvm_run *l = ctx;
+    xray_run *r = ctx;
     if (ev->kind == TD_XRAY_EV_HEADER && ev->header.mode != TD_XRAY_MODE_FDR) {
-        report_problem(l->c, "--style=llvm prints FDR files only; this is "
+        report_problem(r->c, "--style=llvm prints FDR files only; this is "
                              "a basic-mode file");
         return EXIT_USAGE;
     }
-    xray_print_llvm(l->c->out, &l->st, ev);
+    xray_print_llvm(r->c->out, &r->llvm, ev);
     return 0;
 }
 
 static int dump(xray_run *r)
 {
-    llvm_run l;
-    if (strcmp(r->c->opt.style, "llvm") != 0)
-        return driver_run(&r->drive, print_native, r->c->out);
-    memset(&l, 0, sizeof l);
-    l.c = r->c;
-    return driver_run(&r->drive, print_llvm, &l);
+    if (strcmp(r->c->opt.style, "llvm") == 0)
+        return driver_run(&r->drive, print_llvm, r);
+    return driver_run(&r->drive, print_native, r->c->out);
 }
 
 /* ---- convert ---------------------------------------------------------- */
 
-typedef struct convert_run {
-    const cli *c;
-    xray_yaml yaml;
-    xray_chrome chrome;
-} convert_run;
-
-static int to_yaml(void *ctx, const void *ev)
+static int to_yaml(void *yaml, const void *ev)
 {
-    convert_run *cr = ctx;
-    return xray_yaml_event(&cr->yaml, ev) == 0 ? 0 : out_of_memory(cr->c);
+    return xray_yaml_event(yaml, ev);
 }
 
-static int to_json(void *ctx, const void *ev)
+static int to_json(void *o, const void *ev)
 {
-    xray_json_event(ctx, ev);
+    xray_json_event(o, ev);
     return 0;
 }
 
-static int to_chrome(void *ctx, const void *ev)
+static int to_chrome(void *chrome, const void *ev)
 {
-    convert_run *cr = ctx;
-    return xray_chrome_event(&cr->chrome, ev) == 0 ? 0
-                                                   : out_of_memory(cr->c);
+    return xray_chrome_event(chrome, ev);
 }
 
 static int convert(xray_run *r)
 {
-    convert_run cr;
     int rc;
-    cr.c = r->c;
     if (strcmp(r->c->opt.to, "yaml") == 0) {
-        xray_yaml_init(&cr.yaml, r->c->out, r->c->opt.sort);
-        rc = driver_run(&r->drive, to_yaml, &cr);
-        if (rc == EXIT_VALID && xray_yaml_finish(&cr.yaml) != 0)
+        xray_yaml_init(&r->yaml, r->c->out, r->c->opt.sort);
+        rc = driver_run(&r->drive, to_yaml, &r->yaml);
+        if (rc == EXIT_VALID && xray_yaml_finish(&r->yaml) != 0)
             rc = out_of_memory(r->c);
         return rc;
     }
     if (strcmp(r->c->opt.to, "chrome") == 0) {
-        xray_chrome_init(&cr.chrome, r->c->out);
-        rc = driver_run(&r->drive, to_chrome, &cr);
+        xray_chrome_init(&r->chrome, r->c->out);
+        rc = driver_run(&r->drive, to_chrome, &r->chrome);
         if (rc == EXIT_VALID)
-            xray_chrome_finish(&cr.chrome);
+            xray_chrome_finish(&r->chrome);
         return rc;
     }
     return driver_run(&r->drive, to_json, r->c->out);
@@ -183,15 +137,9 @@ static int ignore(void *ctx, const void *ev)
     return 0;
 }
 
-typedef struct stat_run {
-    const cli *c;
-    xray_stat s;
-} stat_run;
-
-static int count(void *ctx, const void *ev)
+static int count(void *stat, const void *ev)
 {
-    stat_run *sr = ctx;
-    return xray_stat_event(&sr->s, ev) == 0 ? 0 : out_of_memory(sr->c);
+    return xray_stat_event(stat, ev);
 }
 
 static void print_info(out *o, const xray_stat *s)
@@ -214,22 +162,20 @@ static void print_info(out *o, const xray_stat *s)
 static int statistics(xray_run *r)
 {
     const cli_options *o = &r->c->opt;
-    stat_run sr;
     int rc;
-    sr.c = r->c;
-    xray_stat_init(&sr.s);
-    rc = driver_run(&r->drive, count, &sr);
+    xray_stat_init(&r->stat);
+    rc = driver_run(&r->drive, count, &r->stat);
     if (rc == EXIT_VALID) {
         if (o->command == CMD_INFO)
-            print_info(r->c->out, &sr.s);
+            print_info(r->c->out, &r->stat);
         else if (o->command == CMD_STAT && o->json)
-            xray_stat_print_json(r->c->out, &sr.s);
+            xray_stat_print_json(r->c->out, &r->stat);
         else if (o->command == CMD_STAT)
-            xray_stat_print(r->c->out, &sr.s);
+            xray_stat_print(r->c->out, &r->stat);
         else if (o->verbose)
-            xray_stat_summary(r->c->err, &sr.s);
+            xray_stat_summary(r->c->err, &r->stat);
     }
-    xray_stat_free(&sr.s);
+    xray_stat_free(&r->stat);
     return rc;
 }
 

@@ -103,17 +103,8 @@ static void record_fields(out *o, const td_xray_event *ev)
 
 void xray_json_event(out *o, const td_xray_event *ev)
 {
-    if (ev->kind == TD_XRAY_EV_PAYLOAD) {
-        escape_json(o, ev->payload.data, ev->payload.len);
-        if (ev->flags & TD_LAST_FRAGMENT)
-            out_str(o, "\"}\n");
+    if (!xray_print_start(o, ev, true))
         return;
-    }
-    out_field_u64(o, "{\"offset\":", ev->offset);
-    out_field_u64(o, ",\"size\":", ev->size);
-    out_str(o, ",\"kind\":\"");
-    out_str(o, xray_kind_name(ev->kind));
-    out_char(o, '"');
     switch (ev->kind) {
     case TD_XRAY_EV_HEADER:
         header(o, ev);

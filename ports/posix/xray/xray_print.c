@@ -16,16 +16,10 @@ const char *xray_kind_name(int kind)
 
 const char *xray_action_name(int action)
 {
-    switch (action) {
-    case TD_XRAY_ENTER:
-        return "enter";
-    case TD_XRAY_EXIT:
-        return "exit";
-    case TD_XRAY_TAIL_EXIT:
-        return "tail_exit";
-    default:
-        return "enter_args";
-    }
+    static const char *const names[] = {"enter", "exit", "tail_exit"};
+    return action >= TD_XRAY_ENTER && action <= TD_XRAY_TAIL_EXIT
+               ? names[action]
+               : "enter_args";
 }
 
 static void where(out *o, const td_xray_event *ev)
@@ -61,6 +55,22 @@ static void print_event_marker(out *o, const td_xray_event *ev)
     out_str(o, " data=\"");
 }
 
+/* " ACTION func=ID delta=N" for a function record, " WARNING func=ID
+ * count=N" for a warning about calls. */
+static void print_call(out *o, const td_xray_event *ev)
+{
+    bool function = ev->kind == TD_XRAY_EV_FUNCTION;
+    out_char(o, ' ');
+    out_str(o, function ? xray_action_name(ev->function.action)
+                        : td_warning_name(ev->warning.code));
+    out_field_i64(o, " func=",
+                  function ? ev->function.func_id : ev->warning.func_id);
+    if (function)
+        out_field_u64(o, " delta=", ev->function.delta);
+    else
+        out_field_u64(o, " count=", ev->warning.count);
+}
+
 /* What follows "@OFFSET+SIZE KIND"; false when the line is complete. */
 static bool print_native_fields(out *o, const td_xray_event *ev)
 {
@@ -78,7 +88,7 @@ static bool print_native_fields(out *o, const td_xray_event *ev)
     case TD_XRAY_EV_NEW_BUFFER:
     case TD_XRAY_EV_PID:
         out_field_i64(o, ev->kind == TD_XRAY_EV_PID ? " pid=" : " tid=",
-                  ev->thread.id);
+                      ev->thread.id);
         out_char(o, '\n');
         return false;
     case TD_XRAY_EV_WALLCLOCK:
@@ -87,10 +97,8 @@ static bool print_native_fields(out *o, const td_xray_event *ev)
         out_char(o, '\n');
         return false;
     case TD_XRAY_EV_FUNCTION:
-        out_char(o, ' ');
-        out_str(o, xray_action_name(ev->function.action));
-        out_field_i64(o, " func=", ev->function.func_id);
-        out_field_u64(o, " delta=", ev->function.delta);
+    case TD_XRAY_EV_WARNING:
+        print_call(o, ev);
         return true;
     case TD_XRAY_EV_CALL_ARG:
         out_field_u64(o, " value=", ev->call_arg.value);
@@ -102,30 +110,34 @@ static bool print_native_fields(out *o, const td_xray_event *ev)
     case TD_XRAY_EV_END_OF_BUFFER:
         out_char(o, '\n');
         return false;
-    case TD_XRAY_EV_WARNING:
-        out_char(o, ' ');
-        out_str(o, td_warning_name(ev->warning.code));
-        out_field_i64(o, " func=", ev->warning.func_id);
-        out_field_u64(o, " count=", ev->warning.count);
-        return true;
     default: /* NEW_CPU and TSC_WRAP: all they say is in where() */
         return true;
     }
 }
 
-void xray_print_native(out *o, const td_xray_event *ev)
+bool xray_print_start(out *o, const td_xray_event *ev, bool json)
 {
     if (ev->kind == TD_XRAY_EV_PAYLOAD) {
-        escape_c(o, ev->payload.data, ev->payload.len);
+        if (json)
+            escape_json(o, ev->payload.data, ev->payload.len);
+        else
+            escape_c(o, ev->payload.data, ev->payload.len);
         if (ev->flags & TD_LAST_FRAGMENT)
-            out_str(o, "\"\n");
-        return;
+            out_str(o, json ? "\"}\n" : "\"\n");
+        return false;
     }
-    out_field_u64(o, "@", ev->offset);
-    out_field_u64(o, "+", ev->size);
-    out_char(o, ' ');
+    out_field_u64(o, json ? "{\"offset\":" : "@", ev->offset);
+    out_field_u64(o, json ? ",\"size\":" : "+", ev->size);
+    out_str(o, json ? ",\"kind\":\"" : " ");
     out_str(o, xray_kind_name(ev->kind));
-    if (!print_native_fields(o, ev))
+    if (json)
+        out_char(o, '"');
+    return true;
+}
+
+void xray_print_native(out *o, const td_xray_event *ev)
+{
+    if (!xray_print_start(o, ev, false) || !print_native_fields(o, ev))
         return;
     where(o, ev);
     out_char(o, '\n');

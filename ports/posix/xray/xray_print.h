@@ -14,6 +14,13 @@
 /* "@OFFSET+SIZE kind field=value ..." */
 void xray_print_native(out *o, const td_xray_event *ev);
 
+/* The start of an event's line in the native dump, or in JSON Lines
+ * (`json`): a payload fragment continues its marker's "data" string,
+ * escaped, and closes it and the line after the last fragment; any other
+ * event opens its line with its offset, size and kind. Returns false for
+ * a payload fragment (its part of the line is done). */
+bool xray_print_start(out *o, const td_xray_event *ev, bool json);
+
 /* What the llvm-style printer remembers between events. Zero it before
  * the first event. */
 typedef struct xray_llvm_style {

@@ -184,16 +184,15 @@ static int release(xray_yaml *y)
 static int hold(xray_yaml *y, const td_xray_event *ev)
 {
     int rc = release(y);
-    yaml_record *r = &y->pending;
-    memset(r, 0, sizeof *r);
-    r->kind = ev->kind;
-    r->func_id = ev->kind == TD_XRAY_EV_FUNCTION ? ev->function.func_id : 0;
-    r->action = ev->function.action;
-    r->type = ev->kind == TD_XRAY_EV_TYPED_EVENT ? ev->event.type : 0;
-    r->cpu = ev->cpu;
-    r->tid = ev->tid;
-    r->pid = ev->pid;
-    r->tsc = ev->tsc;
+    y->pending = (yaml_record){
+        .kind = ev->kind,
+        .func_id = ev->kind == TD_XRAY_EV_FUNCTION ? ev->function.func_id : 0,
+        .action = ev->function.action,
+        .type = ev->kind == TD_XRAY_EV_TYPED_EVENT ? ev->event.type : 0,
+        .cpu = ev->cpu,
+        .tid = ev->tid,
+        .pid = ev->pid,
+        .tsc = ev->tsc};
     y->have_pending = true;
     return rc;
 }
