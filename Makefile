@@ -109,7 +109,7 @@ $(BUILD)/tests/%.o: tests/%.c $(wildcard include/*.h include/tracedec/*.h \
 	$(CC) $(CFLAGS_HOST) -Itests -Ifuzz -c $< -o $@
 
 $(BUILD)/fuzz/%.o: fuzz/%.c $(wildcard include/*.h include/tracedec/*.h \
-                   fuzz/*.h)
+                   fuzz/*.h) $(HOST_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) -Ifuzz -c $< -o $@
 
@@ -137,7 +137,7 @@ $(TEST_BIN): $(TEST_OBJ) $(HOST_LIB) $(LIB)
 
 $(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_common.o \
                         $(BUILD)/fuzz/fuzz_drmem.o $(BUILD)/fuzz/%_fuzzer.o \
-                        $(LIB)
+                        $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
 # The failing-I/O shim (tests/test_hosts.c), preloaded into the CLI.

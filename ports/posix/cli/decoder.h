@@ -28,8 +28,24 @@ typedef struct decoder {
 /* A decoder of `kind` at d, the rest NULL. */
 decoder decoder_of(int kind, void *d);
 
-/* The decoder's td_FMT_next(). */
-int decoder_next(const decoder *d, void *event);
+/* The decoder's td_FMT_next() (inline: the driver calls it per event). */
+static inline int decoder_next(const decoder *d, void *event)
+{
+    switch (d->kind) {
+    case DECODER_XRAY:
+        return td_xray_next(d->d, event);
+    case DECODER_DRMEM_FILE:
+        if (d->tally != NULL)
+            return td_drmem_file_tally_next(d->d, event, d->tally);
+        return td_drmem_file_next(d->d, event);
+    case DECODER_UMT:
+        return td_umt_next(d->d, event);
+    case DECODER_RVN:
+        return td_rvn_next(d->d, event);
+    default:
+        return td_sqlite_cursor_next(d->d, event);
+    }
+}
 
 /* The outstanding request (of the database, for a scan). */
 const td_request *decoder_request(const decoder *d);

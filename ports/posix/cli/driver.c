@@ -38,6 +38,8 @@ static int answer(driver *d, void *ctx)
     return 0;
 }
 
+/* The decoder's error `code`, printed unless the command handles it.
+ * Returns EXIT_INVALID. */
 static int fail(driver *d, void *ctx, int code)
 {
     cli_fault f;
@@ -50,6 +52,7 @@ static int fail(driver *d, void *ctx, int code)
     return EXIT_INVALID;
 }
 
+/* The event, when it is a warning, printed. */
 static void warn(driver *d, void *ctx)
 {
     cli_fault w;

@@ -127,8 +127,9 @@ static void dump_execution(out *o, const rvn_run *run,
     out_char(o, '\n');
 }
 
-/* Returns 0, or -1 when out of memory. */
-static int take(rvn_run *run, const td_rvn_event *ev)
+/* What the commands keep of the events other than execution rows.
+ * Returns 0, or -1 when out of memory. */
+static int keep(rvn_run *run, const td_rvn_event *ev)
 {
     switch (ev->kind) {
     case TD_RVN_EV_METADATA_TEXT:
@@ -151,25 +152,28 @@ static int take(rvn_run *run, const td_rvn_event *ev)
         if (run->dump)
             dump_interrupt(run->c->out, ev);
         return 0;
-    case TD_RVN_EV_EXECUTION:
-        if (run->dump)
-            dump_execution(run->c->out, run, ev);
-        return 0;
     default:
         return 0;
     }
 }
 
-/* Info stops at the metadata: the rest of the trace is not read. */
+/* Execution rows (most of the events) are printed by dump and passed
+ * over by the others; info stops at the metadata: the rest of the trace
+ * is not read. */
 static int consume(void *ctx, const void *event)
 {
     const td_rvn_event *ev = event;
     rvn_run *run = ctx;
+    if (ev->kind == TD_RVN_EV_EXECUTION) {
+        if (run->dump)
+            dump_execution(run->c->out, run, ev);
+        return 0;
+    }
     if (ev->kind == TD_RVN_EV_METADATA && run->info) {
-        take(run, ev);
+        keep(run, ev);
         return DRIVER_STOP;
     }
-    return take(run, ev);
+    return keep(run, ev);
 }
 
 /* ---- What the commands print ------------------------------------------ */

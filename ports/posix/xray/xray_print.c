@@ -181,8 +181,9 @@ static void print_llvm_record(out *o, const td_xray_event *ev)
         break;
     case TD_XRAY_EV_NEW_BUFFER:
     case TD_XRAY_EV_PID:
-        out_field_i64(o, ev->kind == TD_XRAY_EV_PID ? "<PID: " : "<Thread ID: ",
-                  ev->thread.id);
+        out_field_i64(o,
+                      ev->kind == TD_XRAY_EV_PID ? "<PID: " : "<Thread ID: ",
+                      ev->thread.id);
         out_str(o, ">\n");
         break;
     case TD_XRAY_EV_WALLCLOCK:

@@ -99,63 +99,68 @@ void xray_stat_print(out *o, const xray_stat *s)
 {
     int k;
     out_printf(o, "format: xray %s version %u (%s-endian)\n", mode_name(s),
-            s->header.header.version,
-            s->header.header.big_endian ? "big" : "little");
+               s->header.header.version,
+               s->header.header.big_endian ? "big" : "little");
     out_printf(o, "bytes: %" PRIu64 "\n", s->file_bytes);
     out_printf(o, "records: %" PRIu64 "\n", xray_stat_records(s));
     for (k = TD_XRAY_EV_EXTENTS; k <= TD_XRAY_EV_END_OF_BUFFER; k++)
         if (k != TD_XRAY_EV_PAYLOAD && s->kinds[k] != 0)
-            out_printf(o, "  %-14s %" PRIu64 "\n", xray_kind_name(k), s->kinds[k]);
+            out_printf(o, "  %-14s %" PRIu64 "\n", xray_kind_name(k),
+                       s->kinds[k]);
     for (k = 0; k < 4; k++)
         if (s->actions[k] != 0)
             out_printf(o, "  function %-10s %" PRIu64 "\n",
-                    xray_action_name(k), s->actions[k]);
+                       xray_action_name(k), s->actions[k]);
     out_printf(o, "payload bytes: %" PRIu64 "\n", s->payload_bytes);
     out_printf(o, "threads: %zu\n", s->threads.count);
     out_printf(o, "cpus: %u\n", s->ncpus);
     out_printf(o, "tsc: %" PRIu64 " .. %" PRIu64 " (%.6f s)\n", s->tsc_min,
-            s->tsc_max, span_seconds(s));
+               s->tsc_max, span_seconds(s));
     for (k = 0; k < 8; k++)
         if (s->warnings[k] != 0)
-            out_printf(o, "warning %s: %" PRIu64 "\n", td_warning_name(100 + k),
-                    s->warnings[k]);
+            out_printf(o, "warning %s: %" PRIu64 "\n",
+                       td_warning_name(100 + k), s->warnings[k]);
 }
 
 void xray_stat_print_json(out *o, const xray_stat *s)
 {
     int k;
-    out_printf(o, "{\"format\":\"xray\",\"mode\":\"%s\",\"version\":%u,"
+    out_printf(o,
+               "{\"format\":\"xray\",\"mode\":\"%s\",\"version\":%u,"
                "\"big_endian\":%s,\"bytes\":%" PRIu64 ",\"records\":%" PRIu64
                ",\"kinds\":{",
-            mode_name(s), s->header.header.version,
-            s->header.header.big_endian ? "true" : "false", s->file_bytes,
-            xray_stat_records(s));
+               mode_name(s), s->header.header.version,
+               s->header.header.big_endian ? "true" : "false", s->file_bytes,
+               xray_stat_records(s));
     for (k = TD_XRAY_EV_EXTENTS; k <= TD_XRAY_EV_END_OF_BUFFER; k++)
         if (k != TD_XRAY_EV_PAYLOAD)
-            out_printf(o, "%s\"%s\":%" PRIu64, k == TD_XRAY_EV_EXTENTS ? "" : ",",
-                    xray_kind_name(k), s->kinds[k]);
+            out_printf(o, "%s\"%s\":%" PRIu64,
+                       k == TD_XRAY_EV_EXTENTS ? "" : ",", xray_kind_name(k),
+                       s->kinds[k]);
     out_str(o, "},\"functions\":{");
     for (k = 0; k < 4; k++)
         out_printf(o, "%s\"%s\":%" PRIu64, k ? "," : "", xray_action_name(k),
-                s->actions[k]);
-    out_printf(o, "},\"payload_bytes\":%" PRIu64 ",\"threads\":%zu,\"cpus\":%u,"
+                   s->actions[k]);
+    out_printf(o,
+               "},\"payload_bytes\":%" PRIu64 ",\"threads\":%zu,\"cpus\":%u,"
                "\"tsc_min\":%" PRIu64 ",\"tsc_max\":%" PRIu64
                ",\"seconds\":%.9f,\"warnings\":{",
-            s->payload_bytes, s->threads.count, s->ncpus, s->tsc_min,
-            s->tsc_max, span_seconds(s));
+               s->payload_bytes, s->threads.count, s->ncpus, s->tsc_min,
+               s->tsc_max, span_seconds(s));
     for (k = 0; k < 8; k++)
         out_printf(o, "%s\"%s\":%" PRIu64, k ? "," : "",
-                td_warning_name(100 + k), s->warnings[k]);
+                   td_warning_name(100 + k), s->warnings[k]);
     out_str(o, "}}\n");
 }
 
 void xray_stat_summary(out *o, const xray_stat *s)
 {
     out_printf(o, "xray %s v%u %s: %" PRIu64 " records", mode_name(s),
-            s->header.header.version,
-            s->header.header.big_endian ? "be" : "le", xray_stat_records(s));
+               s->header.header.version,
+               s->header.header.big_endian ? "be" : "le",
+               xray_stat_records(s));
     if (s->header.header.mode == TD_XRAY_MODE_FDR)
         out_printf(o, " in %" PRIu64 " buffers", buffers(s));
     out_printf(o, ", %zu threads, %u cpus, %.6f s\n", s->threads.count,
-            s->ncpus, span_seconds(s));
+               s->ncpus, span_seconds(s));
 }
