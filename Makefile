@@ -40,7 +40,12 @@ SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
             -fno-omit-frame-pointer
 endif
 CFLAGS_LIB := $(WARN) $(OPT) $(SANFLAGS) -Iinclude
-CFLAGS_HOST := $(WARN) $(OPT) $(SANFLAGS) -Iinclude -Iports/posix \
+# The POSIX host code (the CLI): main.c, and a folder per layer and per
+# format (ports/posix/README.md). Every folder is on the include path, so
+# headers are named by their basename, unique across the folders.
+HOST_DIRS := $(sort $(patsubst %/,%,$(dir $(wildcard ports/posix/*/*.c))))
+HOST_HEADERS := $(wildcard $(HOST_DIRS:%=%/*.h))
+CFLAGS_HOST := $(WARN) $(OPT) $(SANFLAGS) -Iinclude $(HOST_DIRS:%=-I%) \
                -D_POSIX_C_SOURCE=200809L
 LDFLAGS_HOST := $(SANFLAGS)
 
@@ -49,8 +54,8 @@ LIB_SRC := $(wildcard src/*/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 LIB := $(BUILD)/libtracedec.a
 
-# The POSIX host code: everything but main() is shared with the tests.
-HOST_SRC := $(filter-out ports/posix/main.c,$(wildcard ports/posix/*.c))
+# Everything but main() is shared with the tests.
+HOST_SRC := $(wildcard $(HOST_DIRS:%=%/*.c))
 HOST_OBJ := $(HOST_SRC:%.c=$(BUILD)/%.o)
 HOST_LIB := $(BUILD)/libhost.a
 CLI := $(BUILD)/tracedec
@@ -96,18 +101,18 @@ $(BUILD)/src/%.o: src/%.c $(wildcard include/*.h include/tracedec/*.h \
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_LIB) -c $< -o $@
 
-$(BUILD)/ports/%.o: ports/%.c $(wildcard include/*.h include/tracedec/*.h \
-                    ports/posix/*.h)
+$(BUILD)/ports/%.o: ports/%.c $(wildcard include/*.h include/tracedec/*.h) \
+                    $(HOST_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) -c $< -o $@
 
 $(BUILD)/tests/%.o: tests/%.c $(wildcard include/*.h include/tracedec/*.h \
-                    tests/*.h ports/posix/*.h)
+                    tests/*.h) $(HOST_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) -Itests -Ifuzz -c $< -o $@
 
 $(BUILD)/fuzz/%.o: fuzz/%.c $(wildcard include/*.h include/tracedec/*.h \
-                   fuzz/*.h)
+                   fuzz/*.h) $(HOST_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) -Ifuzz -c $< -o $@
 
@@ -135,7 +140,8 @@ $(TEST_BIN): $(TEST_OBJ) $(HOST_LIB) $(LIB)
 
 $(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o \
                         $(FUZZ_SHARED:%.c=$(BUILD)/%.o) \
-                        $(BUILD)/fuzz/%_fuzzer.o $(LIB)
+                        $(BUILD)/fuzz/%_fuzzer.o \
+                        $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
 # The failing-I/O shim (tests/test_hosts.c), preloaded into the CLI.

@@ -1,0 +1,34 @@
+/*
+ * drmem_view.h - drmemtrace events as the lines of DynamoRIO's view tool,
+ * with the instruction bytes in hex where it prints their disassembly.
+ */
+#ifndef TRACEDEC_DRMEM_VIEW_H
+#define TRACEDEC_DRMEM_VIEW_H
+
+#include <stdbool.h>
+
+#include "out.h"
+#include "tracedec.h"
+#include "u64_map.h"
+
+/* One per trace; shards in sequence. */
+typedef struct drmem_view {
+    out *o;
+    int64_t version;         /* VERSION marker, -1 before one */
+    int64_t filetype;        /* FILETYPE marker, -1 before one */
+    uint64_t version_ordinal, filetype_ordinal;
+    bool header_due;         /* VERSION/FILETYPE lines wait for a tid */
+    uint64_t instructions;   /* ifetch lines printed */
+    u64_map encodings;       /* pc -> the last encoding seen for it */
+} drmem_view;
+
+/* Start the view, printing its heading. */
+void drmem_view_init(drmem_view *v, out *o);
+/* A new shard (file) begins: its markers start over. */
+void drmem_view_shard(drmem_view *v);
+/* Returns 0, or -1 when out of memory. */
+int drmem_view_event(drmem_view *v, const td_drmem_event *ev);
+/* The closing lines. */
+void drmem_view_finish(drmem_view *v);
+
+#endif /* TRACEDEC_DRMEM_VIEW_H */

@@ -1,0 +1,204 @@
+/*
+ * xray_command.c - the tracedec commands on an XRay file: the decoder's
+ * configuration for each, and each one's consumer of its events.
+ */
+#include "xray_command.h"
+#include "driver.h"
+#include "xray_convert.h"
+#include "xray_print.h"
+#include "xray_stat.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Call matcher sizing for validate, stat and chrome: threads x depth. */
+#define MATCH_THREADS 8192u
+#define MATCH_DEPTH 256u
+
+/* A run of the decoder over the file, and what the command builds from
+ * its events. */
+typedef struct xray_run {
+    const cli *c;
+    td_xray_decoder d;
+    td_xray_event ev;
+    driver drive;
+    void *calls_mem;
+    xray_llvm_style llvm;     /* dump --style=llvm */
+    xray_yaml yaml;           /* convert -f yaml */
+    xray_chrome chrome;       /* convert -f chrome */
+    xray_stat stat;           /* info, stat, validate -v */
+} xray_run;
+
+static int out_of_memory(const cli *c)
+{
+    report_problem(c, "out of memory");
+    return EXIT_USAGE;
+}
+
+static int setup(xray_run *r, const cli *c, host *input, bool match,
+                 uint32_t flags)
+{
+    td_xray_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
+    if (c->opt.recover)
+        cfg.flags |= TD_XRAY_RECOVER_TYPED_EXTENTS;
+    if (match) {
+        cfg.memory_size = td_xray_calls_size(MATCH_THREADS, MATCH_DEPTH);
+        cfg.memory = r->calls_mem = malloc(cfg.memory_size);
+        cfg.max_threads = MATCH_THREADS;
+        cfg.max_depth = MATCH_DEPTH;
+        if (r->calls_mem == NULL)
+            return out_of_memory(c);
+    }
+    td_xray_init(&r->d, &cfg); /* cannot fail: the config is well formed */
+    driver_init(&r->drive, c, decoder_of(DECODER_XRAY, &r->d), &r->ev, input,
+                c->opt.path);
+    r->drive.warnings = c->opt.verbose && c->opt.command == CMD_VALIDATE;
+    return 0;
+}
+
+/* ---- dump ------------------------------------------------------------- */
+
+static int print_native(void *ctx, const void *ev)
+{
+    xray_print_native(ctx, ev);
+    return 0;
+}
+
+static int print_llvm(void *ctx, const void *event)
+{
+    const td_xray_event *ev = event;
+    xray_run *r = ctx;
+    if (ev->kind == TD_XRAY_EV_HEADER && ev->header.mode != TD_XRAY_MODE_FDR) {
+        report_problem(r->c, "--style=llvm prints FDR files only; this is "
+                             "a basic-mode file");
+        return EXIT_USAGE;
+    }
+    xray_print_llvm(r->c->out, &r->llvm, ev);
+    return 0;
+}
+
+static int dump(xray_run *r)
+{
+    if (strcmp(r->c->opt.style, "llvm") == 0)
+        return driver_run(&r->drive, print_llvm, r);
+    return driver_run(&r->drive, print_native, r->c->out);
+}
+
+/* ---- convert ---------------------------------------------------------- */
+
+static int to_yaml(void *yaml, const void *ev)
+{
+    return xray_yaml_event(yaml, ev);
+}
+
+static int to_json(void *o, const void *ev)
+{
+    xray_json_event(o, ev);
+    return 0;
+}
+
+static int to_chrome(void *chrome, const void *ev)
+{
+    return xray_chrome_event(chrome, ev);
+}
+
+static int convert(xray_run *r)
+{
+    int rc;
+    if (strcmp(r->c->opt.to, "yaml") == 0) {
+        xray_yaml_init(&r->yaml, r->c->out, r->c->opt.sort);
+        rc = driver_run(&r->drive, to_yaml, &r->yaml);
+        if (rc == EXIT_VALID && xray_yaml_finish(&r->yaml) != 0)
+            rc = out_of_memory(r->c);
+        return rc;
+    }
+    if (strcmp(r->c->opt.to, "chrome") == 0) {
+        xray_chrome_init(&r->chrome, r->c->out);
+        rc = driver_run(&r->drive, to_chrome, &r->chrome);
+        if (rc == EXIT_VALID)
+            xray_chrome_finish(&r->chrome);
+        return rc;
+    }
+    return driver_run(&r->drive, to_json, r->c->out);
+}
+
+/* ---- validate, stat, info --------------------------------------------- */
+
+/* Plain validate: the decoder checks every record and hands out only the
+ * others; nothing is counted or matched. */
+static int ignore(void *ctx, const void *ev)
+{
+    (void)ctx;
+    (void)ev;
+    return 0;
+}
+
+static int count(void *stat, const void *ev)
+{
+    return xray_stat_event(stat, ev);
+}
+
+static void print_info(out *o, const xray_stat *s)
+{
+    const td_xray_event *h = &s->header;
+    out_printf(o, "format: xray\nmode: %s\nversion: %u\nbyte order: %s\n"
+                  "constant tsc: %s\nnonstop tsc: %s\nflags: 0x%08" PRIx32
+                  "\ncycle frequency: %" PRIu64 "\n",
+               h->header.mode == TD_XRAY_MODE_FDR ? "fdr" : "basic",
+               h->header.version,
+               h->header.big_endian ? "big-endian" : "little-endian",
+               h->header.constant_tsc ? "yes" : "no",
+               h->header.nonstop_tsc ? "yes" : "no", h->header.bitfield,
+               h->header.cycle_frequency);
+    if (h->header.mode == TD_XRAY_MODE_FDR)
+        out_printf(o, "buffer size: %" PRIu64 "\n", h->header.buffer_size);
+    xray_stat_summary(o, s);
+}
+
+static int statistics(xray_run *r)
+{
+    const cli_options *o = &r->c->opt;
+    int rc;
+    xray_stat_init(&r->stat);
+    rc = driver_run(&r->drive, count, &r->stat);
+    if (rc == EXIT_VALID) {
+        if (o->command == CMD_INFO)
+            print_info(r->c->out, &r->stat);
+        else if (o->command == CMD_STAT && o->json)
+            xray_stat_print_json(r->c->out, &r->stat);
+        else if (o->command == CMD_STAT)
+            xray_stat_print(r->c->out, &r->stat);
+        else if (o->verbose)
+            xray_stat_summary(r->c->err, &r->stat);
+    }
+    xray_stat_free(&r->stat);
+    return rc;
+}
+
+int xray_command(const cli *c, host *input)
+{
+    const cli_options *o = &c->opt;
+    xray_run *r = calloc(1, sizeof *r);
+    bool quiet = o->command == CMD_VALIDATE && !o->verbose;
+    bool match = (o->command == CMD_VALIDATE && o->verbose) ||
+                 o->command == CMD_STAT ||
+                 (o->command == CMD_CONVERT && strcmp(o->to, "chrome") == 0);
+    int rc;
+    if (r == NULL)
+        return out_of_memory(c);
+    r->c = c;
+    rc = setup(r, c, input, match, quiet ? TD_XRAY_SKIP_FUNCTIONS : 0);
+    if (rc == 0 && o->command == CMD_DUMP)
+        rc = dump(r);
+    else if (rc == 0 && o->command == CMD_CONVERT)
+        rc = convert(r);
+    else if (rc == 0)
+        rc = quiet ? driver_run(&r->drive, ignore, NULL) : statistics(r);
+    free(r->calls_mem);
+    free(r);
+    return rc;
+}
