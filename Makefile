@@ -55,9 +55,15 @@ HOST_OBJ := $(HOST_SRC:%.c=$(BUILD)/%.o)
 HOST_LIB := $(BUILD)/libhost.a
 CLI := $(BUILD)/tracedec
 
-# Test files register themselves: each tests/test_*.c defines a table
-# `const test_case NAME_tests[]`, collected into tables.c.
-TEST_SRC := $(wildcard tests/*.c)
+# The tests: one folder per format (tests/xray, tests/drmem, ...), the CLI
+# (tests/cli) and the shared framework (tests/framework); tests/tools and
+# tests/bench hold programs of their own. Test files register themselves:
+# each tests/*/test_*.c defines a table `const test_case NAME_tests[]`,
+# collected into tables.c. A test includes any test header by its name and
+# the library's internal headers by their path under src/.
+TEST_SRC := $(filter-out tests/tools/% tests/bench/%,$(wildcard tests/*/*.c))
+TEST_DIRS := $(sort $(dir $(TEST_SRC)))
+TEST_INC := $(TEST_DIRS:%/=-I%) -Itests -Isrc
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/tests/tables.o
 TEST_BIN := $(BUILD)/tests/run
 
@@ -78,9 +84,9 @@ all: $(LIB) $(CLI) $(BUILD)/stack.ok
 
 # The stack bound fails the build: gcc's call graphs of the library.
 $(BUILD)/stack.ok: $(LIB_SRC) $(wildcard include/*.h include/tracedec/*.h \
-                   src/*/*.h) tests/stack_check.sh tests/stack_check.py
+                   src/*/*.h) tests/tools/stack_check.sh tests/tools/stack_check.py
 	@mkdir -p $(BUILD)
-	@sh tests/stack_check.sh $(BUILD)/stack $(LIB_SRC) > $(BUILD)/stack.txt \
+	@sh tests/tools/stack_check.sh $(BUILD)/stack $(LIB_SRC) > $(BUILD)/stack.txt \
 	  || { cat $(BUILD)/stack.txt; exit 1; }
 	@head -n 1 $(BUILD)/stack.txt
 	@touch $@
@@ -99,9 +105,9 @@ $(BUILD)/ports/%.o: ports/%.c $(wildcard include/*.h include/tracedec/*.h \
 	$(CC) $(CFLAGS_HOST) -c $< -o $@
 
 $(BUILD)/tests/%.o: tests/%.c $(wildcard include/*.h include/tracedec/*.h \
-                    tests/*.h ports/posix/*.h)
+                    tests/*.h tests/*/*.h ports/posix/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_HOST) -Itests -Ifuzz -c $< -o $@
+	$(CC) $(CFLAGS_HOST) $(TEST_INC) -c $< -o $@
 
 $(BUILD)/fuzz/%.o: fuzz/%.c $(wildcard include/*.h include/tracedec/*.h \
                    fuzz/*.h)
@@ -119,13 +125,13 @@ $(HOST_LIB): $(HOST_OBJ)
 $(CLI): $(BUILD)/ports/posix/main.o $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
-TEST_TABLE_SRC := $(sort $(filter tests/test_%.c,$(TEST_SRC)))
-$(BUILD)/tests/tables.c: $(TEST_TABLE_SRC)
+TEST_TABLE_SRC := $(sort $(wildcard tests/*/test_*.c))
+$(BUILD)/tests/tables.c: $(TEST_TABLE_SRC) tests/framework/collect_tables.sh
 	@mkdir -p $(dir $@)
-	@sh tests/collect_tables.sh $(TEST_TABLE_SRC) > $@
+	@sh tests/framework/collect_tables.sh $(TEST_TABLE_SRC) > $@
 
-$(BUILD)/tests/tables.o: $(BUILD)/tests/tables.c tests/harness.h
-	$(CC) $(CFLAGS_HOST) -Itests -c $< -o $@
+$(BUILD)/tests/tables.o: $(BUILD)/tests/tables.c tests/framework/harness.h
+	$(CC) $(CFLAGS_HOST) -Itests/framework -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ) $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
@@ -135,8 +141,8 @@ $(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_common.o \
                         $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
-# The failing-I/O shim (tests/test_hosts.c), preloaded into the CLI.
-$(BUILD)/tests/fail_io.so: tests/shim/fail_io.c
+# The failing-I/O shim (tests/cli/test_hosts.c), preloaded into the CLI.
+$(BUILD)/tests/fail_io.so: tests/cli/shim/fail_io.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -fPIC -shared $< -o $@ -ldl
 
@@ -144,7 +150,7 @@ tests: $(TEST_BIN) $(CLI) $(FUZZ_REPLAY) $(BUILD)/tests/fail_io.so \
        $(BUILD)/stack.ok
 
 run: all
-	@sh tests/samples.sh $(CLI) $(BUILD)/samples
+	@sh tests/cli/samples.sh $(CLI) $(BUILD)/samples
 
 test: tests
 	$(TEST_BIN) --tracedec $(CLI) --root .
@@ -155,7 +161,7 @@ asan:
 	  build/asan/tests/run --tracedec build/asan/tracedec --root .
 
 check-freestanding:
-	@sh tests/freestanding.sh $(LIB_SRC)
+	@sh tests/tools/freestanding.sh $(LIB_SRC)
 
 # libFuzzer: the library instrumented once, each harness linked to it.
 FUZZER ?= xray
@@ -231,9 +237,9 @@ bench: all $(BENCH_TOOLS)/zlib_inflate $(BENCH_TOOLS)/td_decompress
 # RSS_MB: the size of the UMT and REVEN traces (make bench uses 1024).
 RSS_MB ?= 256
 rss-check: all
-	@sh tests/rss_check.sh $(CLI)
-	@sh tests/umt_rss.sh $(CLI) $(RSS_MB)
-	@sh tests/rvn_rss.sh $(CLI) $(RSS_MB)
+	@sh tests/xray/xray_rss.sh $(CLI)
+	@sh tests/umt/umt_rss.sh $(CLI) $(RSS_MB)
+	@sh tests/rvn/rvn_rss.sh $(CLI) $(RSS_MB)
 
 $(BUILD)/tracedec.pc: Makefile
 	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \

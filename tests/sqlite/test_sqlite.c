@@ -12,7 +12,7 @@
  *   - each decodes to the same events whatever the answer size (exactly a
  *     page, more, the whole file), with spans freed after use (ASan);
  *   - damaged databases fail with the expected error at the expected
- *     offset (tests/sqlite_corrupt.py finds the bytes it damages);
+ *     offset (tests/sqlite/sqlite_corrupt.py finds the bytes it damages);
  *   - every prefix and four changes of every byte of a small database end
  *     cleanly or in an error with a reason and an offset inside the file;
  *   - the committed tiny databases give their golden logs.
@@ -103,7 +103,7 @@ static size_t fields(char *line, char **out, size_t max)
 static const char *tool(const char *name)
 {
     static char path[4096];
-    snprintf(path, sizeof path, "%s/tests/%s", test_root, name);
+    snprintf(path, sizeof path, "%s/tests/sqlite/%s", test_root, name);
     return path;
 }
 

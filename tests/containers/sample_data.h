@@ -1,7 +1,7 @@
 /*
  * sample_data.h - inputs for the container tests: deterministic data of
  * several kinds, a temporary directory for files that external tools (the
- * lz4 CLI, tests/snappy_frame.py) read and write, and a byte buffer to
+ * lz4 CLI, tests/containers/snappy_frame.py) read and write, and a byte buffer to
  * build inputs by hand.
  */
 #ifndef TRACEDEC_TEST_SAMPLE_DATA_H

@@ -638,7 +638,7 @@ const char *deflate_refs(void)
         if (mkdtemp(refs_dir) == NULL)
             return NULL;
         atexit(remove_refs);
-        if (run_shell("python3 '%s/tests/deflate_refs.py' '%s'", test_root,
+        if (run_shell("python3 '%s/tests/containers/deflate_refs.py' '%s'", test_root,
                       refs_dir) == 0)
             made = 1;
     }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # samples.sh TRACEDEC DIR - `make run`: tracedec on a sample of every
 # format. The XRay, drmemtrace and UMT samples are committed under
-# tests/data; the REVEN database is written into DIR by tests/rvn_writer.py
+# tests/data; the REVEN database is written into DIR by tests/rvn/rvn_writer.py
 # (python3) and the drmemtrace sample gzipped there.
 set -u
 T=$1
@@ -29,7 +29,7 @@ head_of dump --style=drcachesim "$DIR/drmem-v7-markers.trace.gz"
 show stat --json tests/data/umt/as-built-v1
 head_of dump tests/data/umt/as-built-v1
 
-if python3 tests/rvn_writer.py "$DIR/rvn" 20 >/dev/null 2>&1; then
+if python3 tests/rvn/rvn_writer.py "$DIR/rvn" 20 >/dev/null 2>&1; then
     show info "$DIR/rvn/small.sqlite"
     head_of dump "$DIR/rvn/small.sqlite"
     head_of dump --table blocks "$DIR/rvn/small.sqlite"

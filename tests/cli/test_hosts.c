@@ -63,10 +63,10 @@ static bool make_fixtures(void)
     add_fixture("xray", "%s/tests/data/xray/fdr-v5-threads.xray", test_root,
                 true);
     add_fixture("umt", "%s/tests/data/umt/as-built-v1", test_root, false);
-    if (run_shell("cd '%s' && python3 tests/drmem_wrap.py "
+    if (run_shell("cd '%s' && python3 tests/drmem/drmem_wrap.py "
                   "tests/data/drmem/drmem-v6-chunked.trace "
                   "tests/data/drmem/drmem-v6-chunked.members '%s' "
-                  ">/dev/null 2>&1 && python3 tests/rvn_writer.py '%s/rvn' 50 "
+                  ">/dev/null 2>&1 && python3 tests/rvn/rvn_writer.py '%s/rvn' 50 "
                   ">/dev/null 2>&1",
                   test_root, work, work) != 0) {
         skip("python3 could not build the container and REVEN inputs");

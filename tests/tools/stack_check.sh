@@ -1,6 +1,6 @@
 #!/bin/sh
 # stack_check.sh DIR SOURCES... - compile the library with gcc's call-graph
-# dumps into DIR and check its stack bound (tests/stack_check.py): no frame
+# dumps into DIR and check its stack bound (tests/tools/stack_check.py): no frame
 # over 512 bytes, no recursion, no indirect calls.
 set -eu
 DIR=$1

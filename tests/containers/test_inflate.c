@@ -17,7 +17,7 @@
 #include "deflate_writer.h"
 #include "harness.h"
 
-#include "../src/inflate/inflate_internal.h"
+#include "inflate/inflate_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

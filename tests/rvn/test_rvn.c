@@ -3,7 +3,7 @@
  *   - init refuses what the contract says it refuses; errors are sticky
  *     and reset starts over with the same files;
  *   - traces written by a replay of rvnblock's Writer on SQLite itself
- *     (tests/rvn_writer.py: upstream's own scenarios, small and 100k-step
+ *     (tests/rvn/rvn_writer.py: upstream's own scenarios, small and 100k-step
  *     traces, page sizes 512 and 65536, the 2- and 3-table layouts of
  *     older files, metadata version 0) validate, and `tracedec dump`
  *     prints what the writer says it wrote;
@@ -36,7 +36,7 @@ static char *make_traces(unsigned rows)
     strcpy(dir, "/tmp/tracedec-rvn-XXXXXX");
     if (mkdtemp(dir) == NULL)
         return NULL;
-    if (!expect(run_shell("python3 '%s/tests/rvn_writer.py' '%s' %u > "
+    if (!expect(run_shell("python3 '%s/tests/rvn/rvn_writer.py' '%s' %u > "
                           "'%s/list.txt'", test_root, dir, rows, dir) == 0,
                 "rvn_writer.py failed"))
         return NULL;

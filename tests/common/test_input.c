@@ -6,7 +6,7 @@
 #include "harness.h"
 #include "guard_span.h"
 
-#include "../src/common/input.h"
+#include "common/input.h"
 
 #include <signal.h>
 #include <stdio.h>

@@ -74,7 +74,8 @@ def main():
     if shutil.which("lz4"):
         subprocess.run(["lz4", "-q", "-f", "-BD", records,
                         os.path.join(out, "stream.lz4")], check=True)
-    framer = os.path.join(os.path.dirname(__file__), "snappy_frame.py")
+    framer = os.path.join(os.path.dirname(__file__), "..", "containers",
+                          "snappy_frame.py")
     subprocess.run([sys.executable, framer,
                     "mixed", "1", records, os.path.join(out, "stream.sz"),
                     "dynamorio", "2", records,

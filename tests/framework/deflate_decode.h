@@ -85,7 +85,7 @@ int deflate_sweep_truncation(const char *name, deflate_kind kind,
 int deflate_sweep_bits(const char *name, deflate_kind kind,
                          const uint8_t *data, size_t len, size_t all_below);
 
-/* The reference inputs written by tests/deflate_refs.py, made once per
+/* The reference inputs written by tests/containers/deflate_refs.py, made once per
  * run in a temporary directory removed at exit; NULL (after skip()) when
  * python3 cannot make them. */
 const char *deflate_refs(void);

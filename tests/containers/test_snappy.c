@@ -2,7 +2,7 @@
  * test_snappy.c - the snappy framing decoder's specification, as tests:
  *   - CRC-32C gives the RFC 3720 values and a bit-at-a-time CRC's, in any
  *     number of pieces;
- *   - inputs framed at test time by tests/snappy_frame.py (an independent
+ *   - inputs framed at test time by tests/containers/snappy_frame.py (an independent
  *     compressor and framer: Google's layout, DynamoRIO's CRC-less chunk
  *     types, and a mix of every chunk type and element encoding) decode to
  *     the original, the same in every chunking, with every truncation
@@ -246,7 +246,7 @@ static void test_crc32c(void)
     free(data);
 }
 
-/* ---- Inputs framed by tests/snappy_frame.py ----------------------------- */
+/* ---- Inputs framed by tests/containers/snappy_frame.py ----------------------------- */
 
 static bool have_python(void)
 {
@@ -287,7 +287,7 @@ static bool frame_all(uint8_t *data[N_FRAMED])
     char command[8192], names[2][32];
     size_t at, i;
     at = (size_t)snprintf(command, sizeof command, "python3 '%s'",
-                          root_path("tests/snappy_frame.py"));
+                          root_path("tests/containers/snappy_frame.py"));
     for (i = 0; i < N_FRAMED; i++) {
         const framed_case *c = &framed_cases[i];
         snprintf(names[0], sizeof names[0], "in%zu", i);

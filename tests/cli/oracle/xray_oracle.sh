@@ -17,7 +17,7 @@ XRAY=$(command -v llvm-xray-14 || command -v llvm-xray) || exit 77
 command -v python3 >/dev/null || exit 77
 WORK=$(mktemp -d /tmp/tracedec-oracle-XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
-SRC="$ROOT/tests/oracle/xray_workload.cc"
+SRC="$ROOT/tests/cli/oracle/xray_workload.cc"
 FLAGS="-std=c++17 -fxray-instrument -fxray-instruction-threshold=1 -pthread"
 $CXX $FLAGS -O2 "$SRC" -o "$WORK/wl2" 2>"$WORK/cc.log" || { cat "$WORK/cc.log"; exit 77; }
 $CXX $FLAGS -O0 "$SRC" -o "$WORK/wl0" 2>>"$WORK/cc.log" || exit 77
@@ -66,12 +66,12 @@ check_yaml() {
     if "$XRAY" convert -f yaml "$f" >"$WORK/$name.yaml.llvm" 2>/dev/null; then
         "$TRACEDEC" convert -f yaml --sort "$f" >"$WORK/$name.yaml.ours" ||
             { fail "$name" "convert -f yaml failed"; return; }
-        python3 "$ROOT/tests/oracle/yaml_compare.py" "$WORK/$name.yaml.ours" \
+        python3 "$ROOT/tests/cli/oracle/yaml_compare.py" "$WORK/$name.yaml.ours" \
             "$WORK/$name.yaml.llvm" || fail "$name" "yaml records differ"
     fi
     "$TRACEDEC" convert -f chrome "$f" >"$WORK/$name.json" 2>/dev/null ||
         "$TRACEDEC" convert --recover-typed-extents -f chrome "$f" >"$WORK/$name.json"
-    python3 "$ROOT/tests/chrome_check.py" "$WORK/$name.json" || fail "$name" "chrome trace does not nest"
+    python3 "$ROOT/tests/cli/chrome_check.py" "$WORK/$name.json" || fail "$name" "chrome trace does not nest"
 }
 
 check() {

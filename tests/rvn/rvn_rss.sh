@@ -3,7 +3,7 @@
 # validate` and `dump --table` on a REVEN block trace of about MEGABYTES
 # (default 1024).
 #
-# The trace is a small one written like rvnblock's Writer (tests/
+# The trace is a small one written like rvnblock's Writer (tests/rvn/
 # rvn_writer.py) whose execution table is then grown with SQLite itself to
 # the wanted size (rows in transition order, block ids among the existing
 # blocks). Fails when a peak RSS (GNU time's %M) reaches 16 MB. Prints

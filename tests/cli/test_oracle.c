@@ -1,13 +1,13 @@
 /*
  * test_oracle.c - compare tracedec with llvm-xray on traces that clang-14's
- * compiler-rt writes at test time (tests/oracle/xray_oracle.sh; it exits
+ * compiler-rt writes at test time (tests/cli/oracle/xray_oracle.sh; it exits
  * 77 when clang++, llvm-xray or the XRay runtime is missing).
  */
 #include "harness.h"
 
 static void test_oracle_xray(void)
 {
-    int rc = run_shell("sh '%s/tests/oracle/xray_oracle.sh' '%s' '%s'",
+    int rc = run_shell("sh '%s/tests/cli/oracle/xray_oracle.sh' '%s' '%s'",
                        test_root, test_tracedec, test_root);
     if (rc == 77)
         skip("clang++, llvm-xray or libclang-rt-14-dev is not installed");

@@ -97,12 +97,12 @@ static void test_cli_converters(void)
     expect(tracedec(cmd) == 0, "convert -f json gives JSON lines");
     snprintf(cmd, sizeof cmd,
              "convert -f chrome " DATA "/enc-fdr-calls.xray > %s/c && "
-             "python3 '%s/tests/chrome_check.py' %s/c",
+             "python3 '%s/tests/cli/chrome_check.py' %s/c",
              t, test_root, t);
     expect(tracedec(cmd) == 0, "convert -f chrome nests per thread");
     snprintf(cmd, sizeof cmd,
              "convert -f chrome " DATA "/fdr-v5-threads.xray > %s/c && "
-             "python3 '%s/tests/chrome_check.py' %s/c",
+             "python3 '%s/tests/cli/chrome_check.py' %s/c",
              t, test_root, t);
     expect(tracedec(cmd) == 0, "convert -f chrome on a real trace");
     snprintf(cmd, sizeof cmd,

@@ -119,7 +119,7 @@ static void test_drmem_committed_cases(void)
     }
 }
 
-/* The case's stream wrapped in every container (tests/drmem_wrap.py) must
+/* The case's stream wrapped in every container (tests/drmem/drmem_wrap.py) must
  * give `tracedec dump` the events of the stream itself: with the zip
  * members as chunks for zips, as one stream for the others. */
 static void check_wrapped(const drmem_case *c, const char *dir)
@@ -147,7 +147,7 @@ static void check_wrapped(const drmem_case *c, const char *dir)
     m.count = e.member_count; /* a zip of one member is one chunk */
     chunked = test_decode(&drmem_codec, e.buf, e.len, &m, one_span(), 0);
     plain = test_decode(&drmem_codec, e.buf, e.len, NULL, one_span(), 0);
-    if (expect(run_shell("python3 '%s/tests/drmem_wrap.py' '%s' '%s' '%s'",
+    if (expect(run_shell("python3 '%s/tests/drmem/drmem_wrap.py' '%s' '%s' '%s'",
                          test_root, raw, members, out) == 0,
                "%s: drmem_wrap.py failed", c->name)) {
         for (i = 0; i < sizeof files / sizeof *files; i++) {
@@ -192,7 +192,7 @@ static void check_wrapped_error(const drmem_case *c, const char *dir)
     if (f != NULL)
         fclose(f);
     snprintf(zip, sizeof zip, "%s/stream.zip", out);
-    expect(run_shell("python3 '%s/tests/drmem_wrap.py' '%s' '%s' '%s' && "
+    expect(run_shell("python3 '%s/tests/drmem/drmem_wrap.py' '%s' '%s' '%s' && "
                      "'%s' validate '%s' 2>&1 | grep -q ': %s: '",
                      test_root, raw, members, out, test_tracedec, zip,
                      td_error_name(c->status)) == 0,
@@ -229,7 +229,7 @@ static void test_drmem_containers(void)
 
 static void test_drmem_corpus(void)
 {
-    int rc = run_shell("python3 '%s/tests/drmem_corpus.py' '%s' '%s'",
+    int rc = run_shell("python3 '%s/tests/drmem/drmem_corpus.py' '%s' '%s'",
                        test_root, test_tracedec, test_root);
     if (rc == 77)
         skip("../shared/corpus/drmemtrace is not there");

@@ -9,15 +9,15 @@ set -u
 TRACEDEC=$1
 SIZE_MB=${2:-1024}
 LIMIT_KB=16384
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 CC=${CC:-cc}
 TIME=/usr/bin/time
 [ -x $TIME ] || { echo "GNU time is missing (apt-get install time)"; exit 1; }
 WORK=$(mktemp -d /tmp/tracedec-umt-rss-XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
-$CC -std=c99 -O2 -D_POSIX_C_SOURCE=200809L -I"$ROOT/tests" \
-    "$ROOT/tests/tools/umt_bigtrace.c" "$ROOT/tests/umt_encoder.c" \
-    "$ROOT/tests/umt_traces.c" -o "$WORK/umt_bigtrace" || exit 1
+$CC -std=c99 -O2 -D_POSIX_C_SOURCE=200809L -I"$ROOT/tests/umt" \
+    "$ROOT/tests/tools/umt_bigtrace.c" "$ROOT/tests/umt/umt_encoder.c" \
+    "$ROOT/tests/umt/umt_traces.c" -o "$WORK/umt_bigtrace" || exit 1
 "$WORK/umt_bigtrace" "$WORK/trace" "$SIZE_MB" || exit 1
 BYTES=$(cat "$WORK"/trace/* | wc -c)
 VTABLE=$(wc -c < "$WORK/trace/exec.vtable")
