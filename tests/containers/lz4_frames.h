@@ -52,9 +52,9 @@ void lz4_put_sequence(byte_buf *b, const uint8_t *lit, size_t lit_len,
 
 /* Where the structures of a valid input begin and end. */
 typedef struct lz4_layout {
-    size_t *frame_ends; /* offsets right after each frame */
+    uint64_t *frame_ends; /* offsets right after each frame */
     size_t frames;
-    size_t *marks; /* every boundary: frames, headers, blocks,
+    uint64_t *marks; /* every boundary: frames, headers, blocks,
                       checksums, end marks */
     size_t n_marks;
 } lz4_layout;

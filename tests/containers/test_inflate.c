@@ -13,7 +13,7 @@
  *   - the API refuses bad arguments and keeps its protocol;
  *   - td_crc32 matches a bit-at-a-time CRC-32.
  */
-#include "deflate_decode.h"
+#include "deflate_check.h"
 #include "deflate_writer.h"
 #include "harness.h"
 
@@ -23,64 +23,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void check_reference(const char *name, const uint8_t *data,
-                            size_t len, const uint8_t *expected,
-                            size_t expected_len, const char *status)
+/* A reference stream: its checks and sweeps, and in one span no more DATA
+ * events than windows of output (and two). */
+static void check_stream(const char *name, const uint8_t *data, size_t len,
+                         const uint8_t *expected, size_t expected_len,
+                         const char *status)
 {
-    deflate_result r =
-        deflate_decode(DEFLATE_RAW, data, len, one_span());
-    (void)status;
-    expect(r.status == TD_END && r.protocol_ok, "%s: status %s %s", name,
-           td_error_name(r.status), r.protocol_msg);
-    expect(deflate_output_is(&r, expected, expected_len),
-           "%s: output differs (%zu bytes, want %zu)", name, r.out_len,
-           expected_len);
-    expect(r.mark_count <= expected_len / TD_INFLATE_WINDOW + 2,
+    test_result r = deflate_decode(DEFLATE_RAW, data, len, plan_whole());
+    expect(r.data_events <= expected_len / TD_INFLATE_WINDOW + 2,
            "%s: %zu data events for %zu bytes in one span", name,
-           r.mark_count, expected_len);
-    deflate_result_free(&r);
-    deflate_sweep_chunks(name, DEFLATE_RAW, data, len, len <= 65536);
-    deflate_sweep_truncation(name, DEFLATE_RAW, data, len, 1024);
-    deflate_sweep_bits(name, DEFLATE_RAW, data, len, 64);
+           r.data_events, expected_len);
+    test_result_free(&r);
+    check_reference(DEFLATE_RAW, name, data, len, expected, expected_len,
+                    status, 64);
 }
 
 static void test_inflate_references(void)
 {
-    int n = deflate_each_ref("inflate", check_reference);
+    int n = deflate_each_ref("inflate", check_stream);
     if (deflate_refs() != NULL)
         expect(n > 100, "only %d reference streams", n);
 }
 
 /* ---- Hand-made streams ---------------------------------------------- */
 
-static deflate_result decode_bits(const bitw *w)
-{
-    return deflate_decode(DEFLATE_RAW, w->buf, bw_bytes(w),
-                            chunks_of(1));
-}
-
 static void expect_error(const char *what, const bitw *w, int code,
                          size_t offset)
 {
-    deflate_result one =
-        deflate_decode(DEFLATE_RAW, w->buf, bw_bytes(w), one_span());
-    deflate_result r = decode_bits(w);
-    expect(r.status == code && r.fault.offset == offset,
-           "%s: %s at %llu, want %s at %zu", what, td_error_name(r.status),
-           (unsigned long long)r.fault.offset, td_error_name(code), offset);
-    expect(r.protocol_ok && deflate_same(&one, &r), "%s: %s", what,
-           r.protocol_msg);
-    deflate_result_free(&r);
-    deflate_result_free(&one);
+    deflate_expect(what, DEFLATE_RAW, w->buf, bw_bytes(w), code, offset, 1);
 }
 
 static void expect_output(const char *what, const bitw *w, const char *out)
 {
-    deflate_result r = decode_bits(w);
+    test_result r =
+        deflate_decode(DEFLATE_RAW, w->buf, bw_bytes(w), plan_chunks(1));
     expect(r.status == TD_END &&
                deflate_output_is(&r, (const uint8_t *)out, strlen(out)),
            "%s: %s, %zu bytes", what, td_error_name(r.status), r.out_len);
-    deflate_result_free(&r);
+    test_result_free(&r);
 }
 
 static void test_inflate_block_errors(void)
@@ -331,12 +311,11 @@ static void test_inflate_distance_errors(void)
 
 static void test_inflate_empty_input(void)
 {
-    deflate_result r =
-        deflate_decode(DEFLATE_RAW, (const uint8_t *)"", 0,
-                         one_span());
+    test_result r =
+        deflate_decode(DEFLATE_RAW, (const uint8_t *)"", 0, plan_whole());
     expect(r.status == TD_E_TRUNCATED && r.fault.offset == 0,
            "empty input: %s", td_error_name(r.status));
-    deflate_result_free(&r);
+    test_result_free(&r);
 }
 
 /* ---- Tables ------------------------------------------------------------ */

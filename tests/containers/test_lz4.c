@@ -16,7 +16,8 @@
  *   - the API's argument, protocol and reset rules.
  * The CLI tests say SKIP when `lz4` is not installed.
  */
-#include "container_sweep.h"
+#include "codec_containers.h"
+#include "container_check.h"
 #include "harness.h"
 #include "lz4_frames.h"
 #include "sample_data.h"
@@ -25,104 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- The decoder behind the sweeps' common shape ------------------------ */
-
-typedef struct lz4_state {
-    td_lz4_decoder d;
-    uint8_t *window;
-} lz4_state;
-
-static void state_init(void *s)
-{
-    lz4_state *x = s;
-    td_lz4_config cfg = {sizeof cfg, 0, NULL, TD_LZ4_WINDOW};
-    x->window = malloc(TD_LZ4_WINDOW);
-    cfg.memory = x->window;
-    td_lz4_init(&x->d, &cfg);
-}
-
-static void state_finish(void *s)
-{
-    free(((lz4_state *)s)->window);
-}
-
-static void describe(const lz4_state *x, const td_lz4_event *ev,
-                     container_event *ce)
-{
-    memset(ce, 0, offsetof(container_event, line) + 1);
-    expect(ev->flags == 0, "flags %x at %llu", ev->flags,
-           (unsigned long long)ev->offset);
-    switch (ev->kind) {
-    case TD_LZ4_EV_DATA:
-        expect(ev->data.data >= x->window && ev->data.len <= TD_LZ4_WINDOW &&
-                   ev->data.data + ev->data.len <= x->window + TD_LZ4_WINDOW &&
-                   ev->size == 0,
-               "DATA outside the window");
-        expect(ev->data.len > 0, "empty DATA at %llu",
-               (unsigned long long)ev->offset);
-        ce->is_data = true;
-        ce->data = ev->data.data;
-        ce->len = ev->data.len;
-        ce->offset = ev->offset;
-        ce->pos = ev->data.pos;
-        break;
-    case TD_LZ4_EV_FRAME:
-        snprintf(
-            ce->line, sizeof ce->line,
-            "frame #%u @%llu size %llu independent %d block-checksum %d "
-            "content-checksum %d content-size %s%llu block-max %u",
-            ev->frame, (unsigned long long)ev->offset,
-            (unsigned long long)ev->size, ev->frame_header.independent_blocks,
-            ev->frame_header.block_checksum, ev->frame_header.content_checksum,
-            ev->frame_header.has_content_size ? "" : "none ",
-            (unsigned long long)ev->frame_header.content_size,
-            ev->frame_header.block_max);
-        break;
-    case TD_LZ4_EV_FRAME_END:
-        snprintf(ce->line, sizeof ce->line, "end #%u @%llu size %llu",
-                 ev->frame, (unsigned long long)ev->offset,
-                 (unsigned long long)ev->size);
-        break;
-    default:
-        snprintf(ce->line, sizeof ce->line,
-                 "skippable #%u @%llu size %llu magic %08x bytes %u",
-                 ev->frame, (unsigned long long)ev->offset,
-                 (unsigned long long)ev->size, ev->skippable.magic,
-                 ev->skippable.bytes);
-        break;
-    }
-}
-
-static int state_next(void *s, container_event *ce)
-{
-    lz4_state *x = s;
-    td_lz4_event ev;
-    int rc = td_lz4_next(&x->d, &ev);
-    if (rc == TD_EVENT)
-        describe(x, &ev, ce);
-    return rc;
-}
-
-static int state_feed(void *s, const void *data, size_t len)
-{
-    return td_lz4_feed(&((lz4_state *)s)->d, data, len);
-}
-
-static const td_request *state_request(const void *s)
-{
-    return td_lz4_request(&((const lz4_state *)s)->d);
-}
-
-static const td_fault *state_fault(const void *s)
-{
-    return td_lz4_fault(&((const lz4_state *)s)->d);
-}
-
-static const container_codec lz4_codec = {
-    sizeof(lz4_state), state_init,    state_finish, state_next,
-    state_feed,        state_request, state_fault,
-};
 
 /* ---- The lz4 CLI -------------------------------------------------------- */
 
@@ -149,28 +52,10 @@ static uint8_t *lz4_cli(const uint8_t *data, size_t len, const char *options,
 
 /* ---- Checks every valid input gets -------------------------------------- */
 
-static bool clean_after_frame(const void *ctx, size_t cut)
-{
-    const lz4_layout *l = ctx;
-    size_t i;
-    for (i = 0; i < l->frames; i++)
-        if (l->frame_ends[i] == cut)
-            return true;
-    return false;
-}
-
 /* Sweep sizes by input size: small inputs get everything. */
-typedef struct sweep_plan {
-    size_t max_chunk;
-    unsigned randoms;
-    size_t spread; /* evenly spread cuts beyond the boundaries */
-    size_t bit_positions;
-    unsigned split_every;
-} sweep_plan;
-
-static sweep_plan plan_for(size_t len, bool light)
+static container_plan plan_for(size_t len, bool light)
 {
-    sweep_plan p = {64, 20, 200, 4096, 16};
+    container_plan p = {64, 20, 4096, 200, 4096, 16};
     if (light) {
         p.spread = 30;
         p.bit_positions = 16;
@@ -211,37 +96,16 @@ static void check_frames(const char *name, const uint8_t *frame, size_t len,
                          const uint8_t *want, size_t want_len,
                          const char *log_has, bool light)
 {
-    container_result r =
-        container_decode(&lz4_codec, frame, len, one_span());
-    sweep_plan plan = plan_for(len, light);
+    container_plan plan = plan_for(len, light);
+    test_file f = test_file_of(frame, len);
+    test_input in = test_input_of(&f);
     lz4_layout layout;
-    size_t n_cuts, *cuts;
-    expect(r.protocol_ok, "%s: %s", name, r.protocol_msg);
-    if (!expect(r.status == TD_END, "%s: status %s at %llu (%s)", name,
-                td_error_name(r.status), (unsigned long long)r.fault.offset,
-                r.fault.reason ? r.fault.reason : ""))
-        goto done;
-    expect(r.out_len == want_len &&
-               (want_len == 0 || memcmp(r.out, want, want_len) == 0),
-           "%s: output differs (%zu bytes, want %zu)", name, r.out_len,
-           want_len);
-    expect(log_has == NULL || strstr(r.log, log_has) != NULL,
-           "%s: the log lacks \"%s\":\n%s", name, log_has, r.log);
     if (!expect(lz4_walk(frame, len, &layout), "%s: walker failed", name))
-        goto done;
-    container_sweep_chunks(&lz4_codec, name, frame, len, plan.max_chunk,
-                           plan.randoms);
-    cuts = container_cuts(layout.marks, layout.n_marks, len, 4096, plan.spread,
-                          &n_cuts);
-    container_sweep_cuts(&lz4_codec, name, frame, len, cuts, n_cuts,
-                         clean_after_frame, &layout);
-    container_sweep_bits(&lz4_codec, name, frame, len,
-                         flip_positions(plan.bit_positions, want_len),
-                         plan.split_every);
-    free(cuts);
+        return;
+    plan.bit_positions = flip_positions(plan.bit_positions, want_len);
+    check_container(&lz4_codec, name, &in, want, want_len, log_has,
+                    layout.marks, layout.n_marks, &plan);
     lz4_layout_free(&layout);
-done:
-    container_result_free(&r);
 }
 
 static void check_valid(const char *name, const uint8_t *frame, size_t len,
@@ -1028,17 +892,8 @@ static void test_errors(void)
         const bad_case *c = &bad_cases[i];
         byte_buf f = {0};
         size_t at = 0;
-        container_result r;
         c->build(&f, &at);
-        r = container_decode(&lz4_codec, f.p, f.len, one_span());
-        expect(r.status == c->code && r.fault.offset == at &&
-                   r.fault.reason != NULL && r.protocol_ok,
-               "%s: %s at %llu (%s), want %s at %zu", c->name,
-               td_error_name(r.status), (unsigned long long)r.fault.offset,
-               r.fault.reason ? r.fault.reason : "no reason",
-               td_error_name(c->code), at);
-        container_result_free(&r);
-        container_sweep_chunks(&lz4_codec, c->name, f.p, f.len, 64, 8);
+        check_container_error(&lz4_codec, c->name, f.p, f.len, c->code, at);
         buf_free(&f);
     }
 }

@@ -12,7 +12,7 @@
  *   - the event stream of a small archive is pinned down;
  *   - the API refuses bad arguments and keeps its protocol.
  */
-#include "deflate_decode.h"
+#include "deflate_check.h"
 #include "harness.h"
 #include "zip_builder.h"
 
@@ -20,40 +20,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void check_reference_kind(deflate_kind kind, const char *name,
-                                 const uint8_t *data, size_t len,
-                                 const uint8_t *expected, size_t expected_len,
-                                 const char *status)
-{
-    deflate_result r = deflate_decode(kind, data, len, one_span());
-    expect(strcmp(td_error_name(r.status), status) == 0 ||
-               (r.status == TD_END && strcmp(status, "end") == 0),
-           "%s (%s): status %s, want %s", name, deflate_kind_name(kind),
-           td_error_name(r.status), status);
-    expect(r.protocol_ok, "%s: %s", name, r.protocol_msg);
-    expect(r.status != TD_END || deflate_output_is(&r, expected, expected_len),
-           "%s: output differs (%zu bytes, want %zu)", name, r.out_len,
-           expected_len);
-    deflate_result_free(&r);
-    deflate_sweep_chunks(name, kind, data, len, len <= 65536);
-    deflate_sweep_truncation(name, kind, data, len, 1024);
-    deflate_sweep_bits(name, kind, data, len, 128);
-}
-
 static void check_forward(const char *name, const uint8_t *data, size_t len,
                           const uint8_t *expected, size_t expected_len,
                           const char *status)
 {
-    check_reference_kind(DEFLATE_ZIP, name, data, len, expected,
-                         expected_len, status);
+    check_reference(DEFLATE_ZIP, name, data, len, expected, expected_len,
+                    status, 128);
 }
 
 static void check_seekable(const char *name, const uint8_t *data, size_t len,
                            const uint8_t *expected, size_t expected_len,
                            const char *status)
 {
-    check_reference_kind(DEFLATE_ZIP_SEEKABLE, name, data, len, expected,
-                         expected_len, status);
+    check_reference(DEFLATE_ZIP_SEEKABLE, name, data, len, expected,
+                    expected_len, status, 128);
 }
 
 static void test_zip_references(void)
@@ -72,19 +52,10 @@ static void test_zip_references_seekable(void)
 
 /* ---- Hand-made archives ------------------------------------------------- */
 
-static void expect_kind(const char *what, deflate_kind kind, const zb *b,
-                        int code, size_t offset)
+static void expect_kind(const char *what, int kind, const zb *b, int code,
+                        size_t offset)
 {
-    deflate_result one = deflate_decode(kind, b->buf, b->len, one_span());
-    deflate_result r = deflate_decode(kind, b->buf, b->len, chunks_of(3));
-    expect(r.status == code && (code == TD_END || r.fault.offset == offset),
-           "%s (%s): %s at %llu, want %s at %zu", what,
-           deflate_kind_name(kind), td_error_name(r.status),
-           (unsigned long long)r.fault.offset, td_error_name(code), offset);
-    expect(r.protocol_ok && deflate_same(&one, &r), "%s (%s): %s", what,
-           deflate_kind_name(kind), r.protocol_msg);
-    deflate_result_free(&r);
-    deflate_result_free(&one);
+    deflate_expect(what, kind, b->buf, b->len, code, offset, 3);
 }
 
 /* The same result forward-only and seekable. */
@@ -349,14 +320,14 @@ static void test_zip_events(void)
         "end @174+22 entries 2 cd 79+95 comment 0 z0\n";
     zb b;
     zb_member m[2];
-    deflate_result r;
+    test_result r;
     two_members(&b, m);
-    r = deflate_decode(DEFLATE_ZIP_SEEKABLE, b.buf, b.len, chunks_of(1));
+    r = deflate_decode(DEFLATE_ZIP_SEEKABLE, b.buf, b.len, plan_chunks(1));
     expect(r.status == TD_END && r.log != NULL && strcmp(r.log, want) == 0,
            "events:\n%s", r.log ? r.log : "");
     expect(r.out_len == 11 && memcmp(r.out, "helloworld!", 11) == 0,
            "output");
-    deflate_result_free(&r);
+    test_result_free(&r);
 }
 
 static void test_zip_api(void)

@@ -1,6 +1,6 @@
 /*
  * codec_drmem.c - the drmemtrace record decoder as a test codec (see
- * sweep.h): events printed with tracedec's dump format, zip members
+ * codec.h): events printed with tracedec's dump format, zip members
  * announced, and where a record stream may end (after a FOOTER).
  *
  * With TEST_DRMEM_TALLY it decodes with td_drmem_tally_next() and a PC
@@ -9,7 +9,8 @@
  * decodes without a tally and prints the same from the events, by the
  * tally's definition: the two logs must be equal.
  */
-#include "sweep.h"
+#include "codec_drmem.h"
+#include "drive.h"
 #include "drmem_print.h"
 
 #include <string.h>
@@ -24,13 +25,14 @@ typedef struct drmem_state {
     uint64_t pcs[TALLY_PCS];
 } drmem_state;
 
-static int drmem_init(void *p, uint32_t flags)
+static int drmem_init(void *p, const test_config *cfg, const test_input *in)
 {
     drmem_state *s = p;
+    (void)in;
     memset(&s->tally, 0, sizeof s->tally);
     s->tally.pcs = s->pcs;
     s->tally.pcs_cap = TALLY_PCS;
-    s->flags = flags;
+    s->flags = cfg->flags;
     return td_drmem_init(&s->d, NULL);
 }
 
@@ -76,9 +78,10 @@ static bool tally_event(td_drmem_tally *t, const td_drmem_event *ev)
     return true;
 }
 
-static int drmem_next(void *p, FILE *log)
+static int drmem_next(void *p, test_run *run)
 {
     drmem_state *s = p;
+    FILE *log = run_log(run);
     bool tally = (s->flags & TEST_DRMEM_TALLY) != 0;
     bool of_events = (s->flags & TEST_DRMEM_TALLY_OF_EVENTS) != 0;
     int rc = tally ? td_drmem_tally_next(&s->d, &s->ev, &s->tally)
@@ -117,10 +120,13 @@ static int drmem_member(void *p, uint32_t index)
 }
 
 /* After a FOOTER record (files with several streams have several). */
-static bool drmem_clean_cut(const uint8_t *data, size_t full_len,
-                            size_t cut_len)
+static bool drmem_clean_cut(const test_input *in, const test_result *full,
+                            uint64_t cut)
 {
+    const uint8_t *data = in->files[0].head;
+    size_t full_len = (size_t)in->files[0].size, cut_len = (size_t)cut;
     size_t width, at;
+    (void)full;
     if (full_len < 12 || cut_len < 12)
         return cut_len == full_len;
     width = data[8] | data[9] | data[10] | data[11] ? 8 : 12;
@@ -131,6 +137,15 @@ static bool drmem_clean_cut(const uint8_t *data, size_t full_len,
 }
 
 const test_codec drmem_codec = {
-    sizeof(drmem_state), drmem_init,  drmem_next,   drmem_request,
-    drmem_feed,          drmem_fault, drmem_member, drmem_clean_cut,
+    .name = "drmem",
+    .state_size = sizeof(drmem_state),
+    .access = TEST_FORWARD,
+    .max_request = TD_STAGE_SIZE,
+    .init = drmem_init,
+    .next = drmem_next,
+    .request = drmem_request,
+    .feed = drmem_feed,
+    .fault = drmem_fault,
+    .begin_member = drmem_member,
+    .clean_cut = drmem_clean_cut,
 };

@@ -574,14 +574,12 @@ int export_drmem_cases(void)
     unsigned i;
     for (i = 0; i < drmem_case_count; i++) {
         denc e;
-        member_list m;
         char rel[256], path[4096];
         uint8_t *seed;
         drmem_cases[i].build(&e);
-        m.starts = e.members;
-        m.count = e.member_count;
         if (golden_write_input("tests/data/drmem", drmem_cases[i].name,
-                               ".trace", e.buf, e.len, &m) != 0)
+                               ".trace", e.buf, e.len, e.members,
+                               e.member_count) != 0)
             return -1;
         snprintf(rel, sizeof rel, "fuzz/corpus/drmem/%s",
                  drmem_cases[i].name);

@@ -20,7 +20,7 @@ typedef struct denc {
     uint64_t visible;          /* records a tool would see, for ordinals */
     uint64_t timestamp;        /* the last TIMESTAMP written */
     uint64_t cpu;              /* the last CPU_ID written */
-    size_t members[DENC_MAX_MEMBERS]; /* where each member starts */
+    uint64_t members[DENC_MAX_MEMBERS]; /* where each member starts */
     unsigned member_count;
     size_t mark;               /* a test case's interesting record */
 } denc;

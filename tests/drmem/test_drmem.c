@@ -11,6 +11,7 @@
  *     view tool's lines, and every sample validates;
  *   - the API's config, reset and protocol rules.
  */
+#include "codec_drmem.h"
 #include "drmem_cases.h"
 #include "golden.h"
 #include "harness.h"
@@ -20,22 +21,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-static member_list case_members(const denc *e)
+/* The case's stream, its members announced when it has several (`all`:
+ * even when it has one). */
+static test_input case_input(const denc *e, test_file *f, bool all)
 {
-    member_list m;
-    m.starts = e->members;
-    m.count = e->member_count > 1 ? e->member_count : 0;
-    return m;
+    test_input in;
+    *f = test_file_of(e->buf, e->len);
+    in = test_input_of(f);
+    in.members = e->members;
+    in.member_count = e->member_count > 1 || all ? e->member_count : 0;
+    return in;
+}
+
+static test_result decode(const test_input *in, uint32_t flags)
+{
+    test_config cfg = {flags, 0, 0};
+    return test_decode(&drmem_codec, in, &cfg, plan_whole());
+}
+
+/* Every chunk size up to 64 and 24 random splits give the result of one
+ * span. */
+static void sweep_splits(const char *name, const test_input *in,
+                         uint32_t flags)
+{
+    static const plan_range splits[2] = {{ANSWER_SPANS, 1, 64, NULL},
+                                         {ANSWER_RANDOM, 1, 24, NULL}};
+    test_config cfg = {flags, 0, 0};
+    sweep_plans(&drmem_codec, name, in, &cfg, splits, 2);
 }
 
 static void check_case(const drmem_case *c)
 {
     denc e;
-    member_list m;
-    decode_result r;
+    test_file f;
+    test_input in;
+    test_result r;
     c->build(&e);
-    m = case_members(&e);
-    r = test_decode(&drmem_codec, e.buf, e.len, &m, one_span(), 0);
+    in = case_input(&e, &f, false);
+    r = decode(&in, 0);
     expect(r.status == c->status, "%s: status %s, want %s", c->name,
            td_error_name(r.status), td_error_name(c->status));
     if (c->status < 0)
@@ -49,8 +72,8 @@ static void check_case(const drmem_case *c)
                (r.log != NULL && strstr(r.log, c->contains) != NULL),
            "%s: the event log lacks \"%s\"", c->name,
            c->contains ? c->contains : "");
-    decode_result_free(&r);
-    sweep_chunks(&drmem_codec, c->name, e.buf, e.len, &m, 0);
+    test_result_free(&r);
+    sweep_splits(c->name, &in, 0);
     denc_free(&e);
 }
 
@@ -64,25 +87,24 @@ static void test_drmem_cases(void)
 static void check_tally(const drmem_case *c)
 {
     denc e;
-    member_list m;
-    decode_result tallied, of_events;
+    test_file f;
+    test_input in;
+    test_result tallied, of_events;
     char *want, *got;
     c->build(&e);
-    m = case_members(&e);
-    tallied = test_decode(&drmem_codec, e.buf, e.len, &m, one_span(),
-                          TEST_DRMEM_TALLY);
-    of_events = test_decode(&drmem_codec, e.buf, e.len, &m, one_span(),
-                            TEST_DRMEM_TALLY_OF_EVENTS);
-    want = outcome_log(&of_events);
-    got = outcome_log(&tallied);
+    in = case_input(&e, &f, false);
+    tallied = decode(&in, TEST_DRMEM_TALLY);
+    of_events = decode(&in, TEST_DRMEM_TALLY_OF_EVENTS);
+    want = test_outcome(&drmem_codec, &of_events);
+    got = test_outcome(&drmem_codec, &tallied);
     expect(strcmp(want, got) == 0,
            "%s: the tally differs from the events' tally:\n%s\n---\n%s",
            c->name, got, want);
-    sweep_chunks(&drmem_codec, c->name, e.buf, e.len, &m, TEST_DRMEM_TALLY);
+    sweep_splits(c->name, &in, TEST_DRMEM_TALLY);
     free(want);
     free(got);
-    decode_result_free(&tallied);
-    decode_result_free(&of_events);
+    test_result_free(&tallied);
+    test_result_free(&of_events);
     denc_free(&e);
 }
 
@@ -95,7 +117,8 @@ static void test_drmem_tally(void)
 
 static void test_drmem_golden(void)
 {
-    golden_dir(&drmem_codec, "tests/data/drmem", ".trace");
+    static const test_config plain = {0, 0, 0};
+    golden_dir(&drmem_codec, "tests/data/drmem", ".trace", &plain);
 }
 
 static void test_drmem_committed_cases(void)
@@ -119,45 +142,90 @@ static void test_drmem_committed_cases(void)
     }
 }
 
-/* The case's stream wrapped in every container (tests/drmem/drmem_wrap.py) must
- * give `tracedec dump` the events of the stream itself: with the zip
- * members as chunks for zips, as one stream for the others. */
-static void check_wrapped(const drmem_case *c, const char *dir)
+/* Write the case's stream as DIR/NAME.raw and its member starts as
+ * DIR/NAME.members, and wrap it in every container (tests/drmem/
+ * drmem_wrap.py) into DIR/NAME/. Returns whether the wrapping worked. */
+static bool wrap(const drmem_case *c, const denc *e, const char *dir)
 {
-    static const char *const files[] = {
-        "stream.zip", "stream-desc.zip", "stream-stored.zip", "stream.gz",
-        "stream-2.gz", "stream.lz4", "stream.sz", "stream-dr.sz"};
     char raw[4096], members[4096], out[4096];
-    denc e;
-    member_list m;
-    decode_result chunked, plain;
-    size_t i;
+    unsigned i;
     FILE *f;
-    c->build(&e);
-    m = case_members(&e);
     snprintf(raw, sizeof raw, "%s/%s.raw", dir, c->name);
     snprintf(members, sizeof members, "%s/%s.members", dir, c->name);
     snprintf(out, sizeof out, "%s/%s", dir, c->name);
-    write_file(raw, e.buf, e.len);
+    write_file(raw, e->buf, e->len);
     f = fopen(members, "w");
-    for (i = 0; f != NULL && i < e.member_count; i++)
-        fprintf(f, "%zu\n", e.members[i]);
+    for (i = 0; f != NULL && i < e->member_count; i++)
+        fprintf(f, "%llu\n", (unsigned long long)e->members[i]);
     if (f != NULL)
         fclose(f);
-    m.count = e.member_count; /* a zip of one member is one chunk */
-    chunked = test_decode(&drmem_codec, e.buf, e.len, &m, one_span(), 0);
-    plain = test_decode(&drmem_codec, e.buf, e.len, NULL, one_span(), 0);
-    if (expect(run_shell("python3 '%s/tests/drmem/drmem_wrap.py' '%s' '%s' '%s'",
-                         test_root, raw, members, out) == 0,
-               "%s: drmem_wrap.py failed", c->name)) {
+    return expect(run_shell("python3 '%s/tests/drmem/drmem_wrap.py' '%s' "
+                            "'%s' '%s'",
+                            test_root, raw, members, out) == 0,
+                  "%s: drmem_wrap.py failed", c->name);
+}
+
+/* The wrapped file `path` through the file decoder: the log `want`, the
+ * same in every chunk size up to 16 and in 4 random splits. */
+static void check_file(const char *path, int container,
+                       const test_result *want)
+{
+    static const plan_range splits[2] = {{ANSWER_SPANS, 1, 16, NULL},
+                                         {ANSWER_RANDOM, 1, 4, NULL}};
+    test_config cfg = {0, 0, 0};
+    size_t len;
+    uint8_t *data = read_file(path, &len);
+    test_file f = test_file_of(data, len);
+    test_input in = test_input_of(&f);
+    test_result r;
+    cfg.mode = container;
+    r = test_decode(&drmem_file_codec, &in, &cfg, plan_whole());
+    expect(data != NULL && r.status == want->status &&
+               r.log_len == want->log_len &&
+               memcmp(r.log, want->log, r.log_len) == 0,
+           "%s: the file decoder's events differ from the stream's", path);
+    test_result_free(&r);
+    sweep_plans(&drmem_file_codec, path, &in, &cfg, splits, 2);
+    free(data);
+}
+
+/* The case's stream wrapped in every container must give the file decoder
+ * and `tracedec dump` the events of the stream itself: with the zip
+ * members as chunks for zips, as one stream for the others. */
+static void check_wrapped(const drmem_case *c, const char *dir)
+{
+    static const struct {
+        const char *name;
+        int container;
+    } files[] = {{"stream.zip", TD_FORMAT_ZIP},
+                 {"stream-desc.zip", TD_FORMAT_ZIP},
+                 {"stream-stored.zip", TD_FORMAT_ZIP},
+                 {"stream.gz", TD_FORMAT_GZIP},
+                 {"stream-2.gz", TD_FORMAT_GZIP},
+                 {"stream.lz4", TD_FORMAT_LZ4},
+                 {"stream.sz", TD_FORMAT_SNAPPY},
+                 {"stream-dr.sz", TD_FORMAT_SNAPPY}};
+    denc e;
+    test_file f;
+    test_input in;
+    test_result chunked, plain;
+    size_t i;
+    c->build(&e);
+    in = case_input(&e, &f, true); /* a zip of one member is one chunk */
+    chunked = decode(&in, 0);
+    in.member_count = 0;
+    plain = decode(&in, 0);
+    if (wrap(c, &e, dir)) {
         for (i = 0; i < sizeof files / sizeof *files; i++) {
-            const decode_result *want =
-                strstr(files[i], ".zip") ? &chunked : &plain;
-            char path[8300], dump[8300];
+            const test_result *want =
+                files[i].container == TD_FORMAT_ZIP ? &chunked : &plain;
+            char path[8300], dump[8320];
             size_t len;
             char *got;
-            snprintf(path, sizeof path, "%s/%s", out, files[i]);
-            snprintf(dump, sizeof dump, "%s/%s.dump", out, files[i]);
+            snprintf(path, sizeof path, "%s/%s/%s", dir, c->name,
+                     files[i].name);
+            snprintf(dump, sizeof dump, "%s.dump", path);
+            check_file(path, files[i].container, want);
             run_shell("'%s' dump '%s' 2>/dev/null | grep -v '^# shard' > "
                       "'%s'",
                       test_tracedec, path, dump);
@@ -165,39 +233,27 @@ static void check_wrapped(const drmem_case *c, const char *dir)
             expect(got != NULL && len == want->log_len &&
                        memcmp(got, want->log, len) == 0,
                    "%s in %s: events differ from the stream's", c->name,
-                   files[i]);
+                   files[i].name);
             free(got);
         }
     }
-    decode_result_free(&chunked);
-    decode_result_free(&plain);
+    test_result_free(&chunked);
+    test_result_free(&plain);
     denc_free(&e);
 }
 
 /* A bad case zipped with its members fails `validate` with its error. */
 static void check_wrapped_error(const drmem_case *c, const char *dir)
 {
-    char raw[4096], members[4096], out[4096], zip[8300];
     denc e;
-    unsigned i;
-    FILE *f;
     c->build(&e);
-    snprintf(raw, sizeof raw, "%s/%s.raw", dir, c->name);
-    snprintf(members, sizeof members, "%s/%s.members", dir, c->name);
-    snprintf(out, sizeof out, "%s/%s", dir, c->name);
-    write_file(raw, e.buf, e.len);
-    f = fopen(members, "w");
-    for (i = 0; f != NULL && i < e.member_count; i++)
-        fprintf(f, "%zu\n", e.members[i]);
-    if (f != NULL)
-        fclose(f);
-    snprintf(zip, sizeof zip, "%s/stream.zip", out);
-    expect(run_shell("python3 '%s/tests/drmem/drmem_wrap.py' '%s' '%s' '%s' && "
-                     "'%s' validate '%s' 2>&1 | grep -q ': %s: '",
-                     test_root, raw, members, out, test_tracedec, zip,
-                     td_error_name(c->status)) == 0,
-           "%s zipped: validate does not report %s", c->name,
-           td_error_name(c->status));
+    if (wrap(c, &e, dir))
+        expect(run_shell("'%s' validate '%s/%s/stream.zip' 2>&1 | grep -q "
+                         "': %s: '",
+                         test_tracedec, dir, c->name,
+                         td_error_name(c->status)) == 0,
+               "%s zipped: validate does not report %s", c->name,
+               td_error_name(c->status));
     denc_free(&e);
 }
 

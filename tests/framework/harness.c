@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 const char *test_root = ".";
 const char *test_tracedec = "build/tracedec";
@@ -75,6 +76,17 @@ int write_file(const char *path, const void *data, size_t len)
         return -1;
     ok = fwrite(data, 1, len, f) == len;
     return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+const char *tracedec_path(void)
+{
+    static char path[8192];
+    char cwd[4096];
+    if (test_tracedec[0] == '/' || getcwd(cwd, sizeof cwd) == NULL)
+        snprintf(path, sizeof path, "%s", test_tracedec);
+    else
+        snprintf(path, sizeof path, "%s/%s", cwd, test_tracedec);
+    return path;
 }
 
 const char *root_path(const char *relative)

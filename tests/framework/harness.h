@@ -18,6 +18,9 @@ typedef struct test_case {
 extern const char *test_root;
 extern const char *test_tracedec;
 
+/* The CLI by absolute path, for commands run in another directory. */
+const char *tracedec_path(void);
+
 /* Record a failed expectation in the running test (printf-style message).
  * Returns `ok` so callers can stop early. */
 bool expect(bool ok, const char *fmt, ...);

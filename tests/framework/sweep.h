@@ -1,91 +1,105 @@
 /*
- * sweep.h - decode an input held in memory the way a host would, split
- * into spans by a chosen pattern, and keep the event log; and the sweeps
- * every test input gets. One interface for every decoder (a test codec).
+ * sweep.h - the sweeps test inputs get, every one through the driver
+ * (drive.h): the same input answered in other ways must give the same
+ * result; cut short, it must stop where the cut is; with bytes changed, it
+ * must end cleanly or in an error with a reason, the same way whatever the
+ * answers.
  *
- * Every span is copied into its own exactly-sized allocation that is freed
- * as soon as the decoder asks for the next one, so a read outside the bytes
- * provided, or a payload pointer kept too long, shows up under ASan. The
- * request protocol is checked on the way: forward-only offsets, min_len in
- * 1..TD_STAGE_SIZE, no request after end of file. Container members (zip
- * entries, for drmemtrace records) are announced where they begin, and no
- * span crosses one.
+ * Each sweep returns the number of failed expectations and stops at the
+ * first one; `name` labels them.
  */
 #ifndef TRACEDEC_TEST_SWEEP_H
 #define TRACEDEC_TEST_SWEEP_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
+#include "drive.h"
 
-#include "split_plan.h"
-#include "tracedec.h"
+/* Plans (enum test_answer) with k from first to last: chunk sizes for
+ * ANSWER_SPANS, seeds for ANSWER_RANDOM, extra bytes for ANSWER_PLUS;
+ * decoded with cfg (NULL: the sweep's). */
+typedef struct plan_range {
+    int answer;
+    size_t first, last;
+    const test_config *cfg;
+} plan_range;
 
-/* Test-only init flag: attach a call matcher (XRay). */
-#define TEST_MATCH_CALLS 0x80000000u
-/* drmem_codec: decode with a tally, or print a tally made of the events
- * (see codec_drmem.c). */
-#define TEST_DRMEM_TALLY 0x40000000u
-#define TEST_DRMEM_TALLY_OF_EVENTS 0x20000000u
+/* Whole answers with cfg give the reference; every plan of the ranges
+ * must give the same result. */
+int sweep_plans(const test_codec *c, const char *name, const test_input *in,
+                const test_config *cfg, const plan_range *ranges,
+                unsigned n);
 
-/* What the sweeps need from a decoder. `next` prints the event to `log`
- * when it returns TD_EVENT and log is not NULL. */
-typedef struct test_codec {
-    size_t size; /* bytes of decoder state */
-    int (*init)(void *d, uint32_t flags);
-    int (*next)(void *d, FILE *log);
-    const td_request *(*request)(const void *d);
-    int (*feed)(void *d, const void *data, size_t len);
-    const td_fault *(*fault)(const void *d);
-    int (*begin_member)(void *d, uint32_t index); /* NULL: no members */
-    /* Whether a prefix of cut_len bytes is itself a complete input. */
-    bool (*clean_cut)(const uint8_t *data, size_t full_len, size_t cut_len);
-} test_codec;
+/* The offsets of a file a sweep visits: every one of a file up to
+ * all_below bytes; in a longer one every step-th (or size / steps-th when
+ * that is larger), those within `near` of each mark, the first and last
+ * `edges`, and `spread` more spaced evenly, thinned to about `cap` (0: not
+ * thinned). */
+typedef struct offset_choice {
+    uint64_t all_below;
+    uint64_t step, steps;
+    unsigned near;
+    uint64_t edges, spread;
+    size_t cap;
+} offset_choice;
 
-extern const test_codec xray_codec;
-extern const test_codec drmem_codec;
+/* What a cut input must give. */
+enum cut_expect {
+    CUT_TRUNCATED, /* TD_E_TRUNCATED in the cut file (TD_END where the
+                      codec says a prefix is complete; for random access,
+                      or the whole input's result) */
+    CUT_ERROR,     /* an error */
+    CUT_ANY        /* TD_END or an error */
+};
 
-/* Where container members begin (offsets), for inputs that have them. */
-typedef struct member_list {
-    const size_t *starts;
-    unsigned count;
-} member_list;
+typedef struct cut_sweep {
+    offset_choice where;
+    int expect;          /* enum cut_expect */
+    const uint64_t *marks; /* NULL: where the whole input's events are */
+    size_t mark_count;
+    int lenient_file;    /* a file that may be cut between its parts and
+                            pass as whole (UMT's trace.xml); -1: none */
+} cut_sweep;
 
-typedef struct decode_result {
-    char *log;          /* the decoder's text dump of its events */
-    size_t log_len;
-    int status;         /* TD_END or the error code */
-    td_fault fault;
-    bool protocol_ok;   /* the request protocol held */
-    char protocol_msg[160];
-} decode_result;
+/* Each chosen cut of each file: the events are a prefix of the whole
+ * input's, the error (at or before the cut) is the one expected. Forward
+ * decoders get prefixes in spans of 1 to 7 bytes (random spans above
+ * 4 KiB), random-access ones exact or random answers. */
+int sweep_cuts(const test_codec *c, const char *name, const test_input *in,
+               const test_config *cfg, const cut_sweep *how);
 
-decode_result test_decode(const test_codec *c, const uint8_t *data,
-                          size_t len, const member_list *members,
-                          split_plan plan, uint32_t flags);
-void decode_result_free(decode_result *r);
-bool decode_result_same(const decode_result *a, const decode_result *b);
+/* Changes of a byte. */
+enum change_kind {
+    CHANGE_LIST,        /* the list's changes */
+    CHANGE_EVERY_VALUE, /* every value */
+    CHANGE_EVERY_BIT    /* each bit flipped */
+};
+#define CHANGE_SET 0x100 /* a list entry: set to the low 8 bits, not xor */
 
-/* The log plus a last line with the outcome, as golden files hold it:
- * "=> end" or "=> error NAME @OFFSET". malloc'd. */
-char *outcome_log(const decode_result *r);
+typedef struct change_sweep {
+    offset_choice where;
+    const uint64_t *marks; /* NULL: where the whole input's events are */
+    size_t mark_count;
+    int kind;              /* enum change_kind */
+    const int *list;       /* CHANGE_LIST: xor masks or CHANGE_SET | v */
+    unsigned list_len;
+    bool fewer_bits;       /* above where.all_below, a quarter of the bits */
+    unsigned compare_every; /* every n-th change is decoded twice, whole
+                               and in small spans (other answer sizes for
+                               random access), and both must agree; the
+                               others are decoded only for their status;
+                               0: none */
+    unsigned files;        /* the files changed, a bit each (0: file 0) */
+    const test_config *variants; /* compared changes are decoded with
+                                    variants[at % variant_count] too, which
+                                    must agree; NULL: none */
+    unsigned variant_count;
+    bool quiet;            /* compared decodes keep no log: their status
+                              and fault agree */
+} change_sweep;
 
-/* The sweeps (each returns the number of failed expectations):
- * chunks:     every chunk size 1..64 and 24 random splits give the same
- *             result as one span;
- * truncation: every prefix gives the events of the full decode so far and
- *             then TD_E_TRUNCATED, or TD_END where the codec's clean_cut
- *             says the prefix is complete;
- * bytes:      every value of every byte ends cleanly or in an error with a
- *             reason and an offset inside the input, and 4 changes of every
- *             byte decode the same in one span and in 5-byte spans. */
-int sweep_chunks(const test_codec *c, const char *name, const uint8_t *data,
-                 size_t len, const member_list *members, uint32_t flags);
-int sweep_truncation(const test_codec *c, const char *name,
-                     const uint8_t *data, size_t len,
-                     const member_list *members);
-int sweep_bytes(const test_codec *c, const char *name, const uint8_t *data,
-                size_t len, const member_list *members);
+/* Each change of each chosen byte ends cleanly or in an error with a
+ * reason and an offset inside its file. */
+int sweep_changes(const test_codec *c, const char *name,
+                  const test_input *in, const test_config *cfg,
+                  const change_sweep *how);
 
 #endif /* TRACEDEC_TEST_SWEEP_H */

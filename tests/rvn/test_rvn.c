@@ -18,8 +18,9 @@
  *   - rvnmetadata's own fixtures (../shared/corpus, when present) are
  *     refused for the right reasons.
  */
+#include "codec_rvn.h"
 #include "harness.h"
-#include "sqlite_walk.h"
+#include "sweep.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,16 +47,23 @@ static char *make_traces(unsigned rows)
 static void check_trace(const char *dir, const char *name,
                         const char *expected)
 {
+    static const plan_range answers[2] = {{ANSWER_EXACT, 0, 0, NULL},
+                                          {ANSWER_PLUS, 1000, 1000, NULL}};
+    static const test_config plain = {0, 0, 0};
     char path[4300];
     uint8_t *data;
     size_t len;
-    int mode, rc;
-    walk_result ref;
+    int rc;
+    test_file f;
+    test_input in;
+    test_result ref;
     snprintf(path, sizeof path, "%s/%s", dir, name);
     data = read_file(path, &len);
     if (!expect(data != NULL, "cannot read %s", path))
         return;
-    ref = rvn_walk(data, len, NULL, WALK_EXACT);
+    f = test_file_of(data, len);
+    in = test_input_of(&f);
+    ref = test_decode(&rvn_codec, &in, &plain, plan_exact());
     expect(strcmp(ref.status == TD_END ? "ok" : td_error_name(ref.status),
                   expected) == 0,
            "%s: %s, want %s (%s @%llu)", name,
@@ -63,25 +71,19 @@ static void check_trace(const char *dir, const char *name,
            ref.fault.reason ? ref.fault.reason : "",
            (unsigned long long)ref.fault.offset);
     expect(ref.protocol_ok, "%s: %s", name, ref.protocol_msg);
-    for (mode = WALK_MORE; mode <= WALK_WHOLE; mode++) {
-        walk_result got = rvn_walk(data, len, NULL, mode);
-        expect(got.status == ref.status && got.log_len == ref.log_len &&
-                   memcmp(got.log, ref.log, got.log_len) == 0,
-               "%s: answer mode %d decodes differently", name, mode);
-        walk_result_free(&got);
-    }
-    walk_result_free(&ref);
+    test_result_free(&ref);
+    sweep_plans(&rvn_codec, name, &in, &plain, answers, 2);
     free(data);
-    rc = run_shell("'%s' validate '%s' 2>/dev/null", walk_cli(), path);
+    rc = run_shell("'%s' validate '%s' 2>/dev/null", tracedec_path(), path);
     expect(rc == (strcmp(expected, "ok") == 0 ? 0 : 1),
            "%s: validate exits %d", name, rc);
     if (strcmp(expected, "ok") == 0)
-        expect(run_shell("'%s' dump '%s' | cmp -s - '%s.dump'", walk_cli(),
+        expect(run_shell("'%s' dump '%s' | cmp -s - '%s.dump'", tracedec_path(),
                          path, path) == 0,
                "%s: dump differs from what the writer wrote", name);
     else
         expect(run_shell("'%s' validate '%s' 2>&1 | grep -q ': %s: '",
-                         walk_cli(), path, expected) == 0,
+                         tracedec_path(), path, expected) == 0,
                "%s: validate does not name %s", name, expected);
 }
 
@@ -113,28 +115,35 @@ static void test_writer_traces(void)
     expect(run_shell("'%s' info '%s/two-tables.sqlite' 2>/dev/null | grep -q "
                      "'lacks: instruction_indices' && '%s' info "
                      "'%s/two-tables.sqlite' 2>/dev/null | grep -q 'lacks: "
-                     "interrupts'", walk_cli(), dir, walk_cli(), dir) == 0,
+                     "interrupts'", tracedec_path(), dir, tracedec_path(), dir) == 0,
            "info does not say what a 2-table trace lacks");
     expect(run_shell("python3 -c 'import sqlite3, sys; c = sqlite3.connect("
                      "sys.argv[1]); c.execute(\"create table t(a)\"); "
                      "c.commit()' '%s/plain.sqlite' && '%s' info "
                      "'%s/plain.sqlite' | grep -q '^tables: t (root 2)$'",
-                     dir, walk_cli(), dir) == 0,
+                     dir, tracedec_path(), dir) == 0,
            "info of an SQLite database that is not a REVEN trace");
     expect(run_shell("'%s' stat '%s/large.sqlite' | grep -q '^executions: "
-                     "[0-9]\\{6\\}'", walk_cli(), dir) == 0,
+                     "[0-9]\\{6\\}'", tracedec_path(), dir) == 0,
            "stat of the 100k-step trace");
     free(text);
     run_shell("rm -rf '%s'", dir);
 }
 
+/* Every 7th prefix of a small trace ends in an error with a reason, and
+ * four changes of every byte cleanly or in such an error, with every
+ * answer size. */
 static void test_sweeps(void)
 {
-    static const uint8_t changes[4] = {0x01, 0x80, 0xff, 0x00};
+    static const int changes[4] = {0x01, 0x80, 0xff, CHANGE_SET | 0x00};
+    static const test_config plain = {0, 0, 0};
     char path[4200];
-    uint8_t *data, *copy;
-    size_t len, i;
-    int k, failed = 0;
+    uint8_t *data;
+    size_t len;
+    test_file f;
+    test_input in;
+    cut_sweep cuts;
+    change_sweep bytes;
     char *dir = make_traces(10);
     if (dir == NULL)
         return;
@@ -142,35 +151,23 @@ static void test_sweeps(void)
     data = read_file(path, &len);
     if (!expect(data != NULL, "no upstream.sqlite"))
         return;
-    copy = malloc(len);
-    for (i = 0; i <= len && failed < 4; i += 7) {
-        walk_result r = rvn_walk(data, i, NULL, (int)(i % 3));
-        if (!expect(r.status < 0 && r.fault.reason != NULL &&
-                        r.fault.offset <= i && r.protocol_ok,
-                    "prefix %zu: %s @%llu", i, td_error_name(r.status),
-                    (unsigned long long)r.fault.offset))
-            failed++;
-        walk_result_free(&r);
-    }
-    for (i = 0; i < len && failed < 4; i++) {
-        for (k = 0; k < 4; k++) {
-            walk_result r;
-            memcpy(copy, data, len);
-            copy[i] = k == 3 ? 0 : (uint8_t)(copy[i] ^ changes[k]);
-            r = rvn_walk(copy, len, NULL, (int)(i % 3));
-            if (!expect(r.status == TD_END ||
-                            (r.status < 0 && r.fault.reason != NULL &&
-                             r.fault.offset <= len),
-                        "byte %zu: %s @%llu", i, td_error_name(r.status),
-                        (unsigned long long)r.fault.offset) ||
-                !expect(r.protocol_ok, "byte %zu: %s", i, r.protocol_msg))
-                failed++;
-            walk_result_free(&r);
-        }
-    }
+    f = test_file_of(data, len);
+    in = test_input_of(&f);
+    memset(&cuts, 0, sizeof cuts);
+    cuts.where.step = 7;
+    cuts.expect = CUT_ERROR;
+    cuts.lenient_file = -1;
+    sweep_cuts(&rvn_codec, "prefix", &in, &plain, &cuts);
+    memset(&bytes, 0, sizeof bytes);
+    bytes.where.all_below = UINT64_MAX;
+    bytes.kind = CHANGE_LIST;
+    bytes.list = changes;
+    bytes.list_len = 4;
+    bytes.compare_every = 1;
+    bytes.quiet = true;
+    sweep_changes(&rvn_codec, "upstream.sqlite", &in, &plain, &bytes);
     printf("    %zu-byte trace: every 7th prefix, 4 changes of every byte\n",
            len);
-    free(copy);
     free(data);
     run_shell("rm -rf '%s'", dir);
 }
@@ -194,11 +191,11 @@ static void test_corpus(void)
     }
     for (i = 0; i < 4; i++)
         expect(run_shell("'%s' validate '%s/%s.sqlite' 2>&1 | grep -q ': %s: "
-                         "'", walk_cli(), dir, cases[i][0], cases[i][1]) == 0,
+                         "'", tracedec_path(), dir, cases[i][0], cases[i][1]) == 0,
                "%s.sqlite: validate does not say %s", cases[i][0],
                cases[i][1]);
     expect(run_shell("'%s' info '%s/outdated.sqlite' 2>/dev/null | grep -q "
-                     "'_metadata (root 3)'", walk_cli(), dir) == 0,
+                     "'_metadata (root 3)'", tracedec_path(), dir) == 0,
            "info of outdated.sqlite");
 }
 

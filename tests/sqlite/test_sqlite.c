@@ -19,8 +19,9 @@
  * All but the first two need python3 and the sqlite3 CLI and skip without
  * them.
  */
+#include "codec_sqlite.h"
 #include "harness.h"
-#include "sqlite_walk.h"
+#include "sweep.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,7 +128,7 @@ static void test_dump_tables(void)
                 "cd '%s' && '%s' dump --table '%s' '%s' > out.a 2>&1; "
                 "sqlite3 -quote '%s' 'SELECT * FROM \"%s\"' > out.b 2>&1; "
                 "cmp -s out.a out.b",
-                dir, walk_cli(), f[k], f[0], f[0], f[k]);
+                dir, tracedec_path(), f[k], f[0], f[0], f[k]);
             expect(rc == 0, "%s table %s: dump --table differs from sqlite3 "
                             "-quote", f[0], f[k]);
             compared++;
@@ -139,34 +140,29 @@ static void test_dump_tables(void)
     remove_dir(dir);
 }
 
-static bool same_walk(const walk_result *a, const walk_result *b)
-{
-    return a->status == b->status && a->log_len == b->log_len &&
-           memcmp(a->log, b->log, a->log_len) == 0;
-}
-
-/* Every answer size gives the same events; the walk ends cleanly; rows
- * decoded whole (the fast path, and the general one for other cells) log
- * as their VALUE events do. */
+/* Every answer size (exactly min_len, 1000 more, the whole file) gives the
+ * same events; the walk ends cleanly; rows decoded whole (the fast path,
+ * and the general one for other cells) log as their VALUE events do. */
 static void check_answer_sizes(const char *name, const uint8_t *data,
                                size_t len)
 {
-    walk_result ref = sqlite_walk(data, len, NULL, WALK_EXACT), got;
-    int mode;
-    expect(ref.status == TD_END, "%s: %s @%llu (%s)", name,
-           td_error_name(ref.status), (unsigned long long)ref.fault.offset,
-           ref.fault.reason ? ref.fault.reason : "");
-    expect(ref.protocol_ok, "%s: %s", name, ref.protocol_msg);
-    for (mode = WALK_MORE; mode <= WALK_WHOLE; mode++) {
-        got = sqlite_walk(data, len, NULL, mode);
-        expect(same_walk(&got, &ref), "%s: answer mode %d decodes "
-                                      "differently", name, mode);
-        walk_result_free(&got);
-    }
-    got = sqlite_walk_with(data, len, NULL, WALK_EXACT, TD_SQLITE_WHOLE_ROWS);
-    expect(same_walk(&got, &ref), "%s: whole rows decode differently", name);
-    walk_result_free(&got);
-    walk_result_free(&ref);
+    static const test_config plain = {0, 0, 0};
+    static const test_config whole_rows = {TD_SQLITE_WHOLE_ROWS, 0, 0};
+    static const plan_range answers[3] = {
+        {ANSWER_EXACT, 0, 0, NULL},
+        {ANSWER_PLUS, 1000, 1000, NULL},
+        {ANSWER_EXACT, 0, 0, &whole_rows}};
+    test_file f = test_file_of(data, len);
+    test_input in = test_input_of(&f);
+    void *state = malloc(sqlite_codec.state_size);
+    td_fault fault;
+    uint32_t source;
+    int rc = test_status(&sqlite_codec, state, &in, &plain, &fault, &source);
+    expect(rc == TD_END, "%s: %s @%llu (%s)", name, td_error_name(rc),
+           (unsigned long long)fault.offset,
+           fault.reason ? fault.reason : "");
+    free(state);
+    sweep_plans(&sqlite_codec, name, &in, &plain, answers, 3);
 }
 
 static void test_answer_sizes(void)
@@ -194,43 +190,61 @@ static void test_answer_sizes(void)
     remove_dir(dir);
 }
 
-/* The side files of a case, as the host would describe them. */
-static void side_files(const char *path, td_sqlite_files *side)
+/* The database at `path` and its side files, as the host would see them:
+ * their sizes, and the journal's first bytes. */
+typedef struct database {
+    uint8_t *bytes[3]; /* the database, DB-wal, DB-journal */
+    test_file files[3];
+    test_input in;
+} database;
+
+static bool read_database(const char *path, database *db)
 {
-    char name[4500];
-    size_t len;
-    uint8_t *data;
-    memset(side, 0, sizeof *side);
-    snprintf(name, sizeof name, "%s-wal", path);
-    if ((data = read_file(name, &len)) != NULL)
-        side->wal_size = len;
-    free(data);
-    snprintf(name, sizeof name, "%s-journal", path);
-    if ((data = read_file(name, &len)) != NULL) {
-        side->journal_size = len;
-        memcpy(side->journal_head, data, len < 8 ? len : 8);
+    static const char *const suffix[3] = {"", "-wal", "-journal"};
+    unsigned i;
+    memset(db, 0, sizeof *db);
+    for (i = 0; i < 3; i++) {
+        char name[4500];
+        size_t len = 0;
+        snprintf(name, sizeof name, "%s%s", path, suffix[i]);
+        db->bytes[i] = read_file(name, &len);
+        db->files[i] = test_file_of(db->bytes[i], len);
     }
-    free(data);
+    db->in = test_input_of(db->files);
+    db->in.count = 3;
+    return db->bytes[0] != NULL;
 }
 
+static void free_database(database *db)
+{
+    unsigned i;
+    for (i = 0; i < 3; i++)
+        free(db->bytes[i]);
+}
+
+/* The damaged database fails as the list line says (NAME, ERROR or ok,
+ * OFFSET) with every answer size. */
 static void check_corrupt_case(const char *dir, char *line)
 {
+    static const test_config plain = {0, 0, 0};
+    test_plan plans[3];
     char *f[3], path[4300];
-    td_sqlite_files side;
     unsigned long long offset;
-    uint8_t *data;
-    size_t len;
-    int mode;
+    database db;
+    int k;
     if (fields(line, f, 3) != 3)
         return;
     offset = strtoull(f[2], NULL, 10);
     snprintf(path, sizeof path, "%s/%s", dir, f[0]);
-    data = read_file(path, &len);
-    if (!expect(data != NULL, "cannot read %s", path))
+    if (!expect(read_database(path, &db), "cannot read %s", path)) {
+        free_database(&db);
         return;
-    side_files(path, &side);
-    for (mode = WALK_EXACT; mode <= WALK_WHOLE; mode++) {
-        walk_result r = sqlite_walk(data, len, &side, mode);
+    }
+    plans[0] = plan_exact();
+    plans[1] = plan_plus(1000);
+    plans[2] = plan_whole();
+    for (k = 0; k < 3; k++) {
+        test_result r = test_decode(&sqlite_codec, &db.in, &plain, plans[k]);
         const char *got = r.status == TD_END ? "ok" : td_error_name(r.status);
         expect(strcmp(got, f[1]) == 0, "%s: %s, want %s (%s)", f[0], got,
                f[1], r.fault.reason ? r.fault.reason : "");
@@ -240,9 +254,9 @@ static void check_corrupt_case(const char *dir, char *line)
         expect(r.status == TD_END || r.fault.reason != NULL,
                "%s: error without a reason", f[0]);
         expect(r.protocol_ok, "%s: %s", f[0], r.protocol_msg);
-        walk_result_free(&r);
+        test_result_free(&r);
     }
-    free(data);
+    free_database(&db);
 }
 
 static void test_corruption(void)
@@ -272,33 +286,21 @@ static void test_corruption(void)
     remove_dir(dir);
 }
 
-/* A walk of damaged input ends, with a reason and an offset in range
- * (every other kind of answer with rows decoded whole). */
-static int check_damaged(const char *name, const uint8_t *data, size_t len,
-                         size_t at)
-{
-    walk_result r = sqlite_walk_with(data, len, NULL, at % 3,
-                                     at / 3 % 2 ? TD_SQLITE_WHOLE_ROWS : 0);
-    int failed = 0;
-    if (!expect(r.status == TD_END ||
-                    (r.status < 0 && r.fault.reason != NULL &&
-                     r.fault.offset <= len),
-                "%s at %zu: %s @%llu without a reason or beyond the file",
-                name, at, td_error_name(r.status),
-                (unsigned long long)r.fault.offset) ||
-        !expect(r.protocol_ok, "%s at %zu: %s", name, at, r.protocol_msg))
-        failed = 1;
-    walk_result_free(&r);
-    return failed;
-}
-
+/* Every prefix and four changes of every byte of a small database end
+ * cleanly or in an error with a reason and an offset inside the file,
+ * with every answer size; rows decoded whole agree. */
 static void test_sweeps(void)
 {
-    static const uint8_t changes[4] = {0x01, 0x80, 0xff, 0x00};
+    static const int changes[4] = {0x01, 0x80, 0xff, CHANGE_SET | 0x00};
+    static const test_config plain = {0, 0, 0};
+    static const test_config whole_rows = {TD_SQLITE_WHOLE_ROWS, 0, 0};
     char *dir, path[4200];
-    uint8_t *data, *copy;
-    size_t len, i;
-    int k, failed = 0;
+    uint8_t *data;
+    size_t len;
+    test_file f;
+    test_input in;
+    cut_sweep cuts;
+    change_sweep bytes;
     if (!have_tools() || (dir = temp_dir()) == NULL)
         return;
     snprintf(path, sizeof path, "%s/tiny.db", dir);
@@ -314,19 +316,25 @@ static void test_sweeps(void)
         return;
     }
     check_answer_sizes("tiny.db", data, len);
-    for (i = 0; i <= len && failed < 4; i++)
-        failed += check_damaged("prefix", data, i, i);
-    copy = malloc(len);
-    for (i = 0; i < len && failed < 4; i++) {
-        for (k = 0; k < 4; k++) {
-            memcpy(copy, data, len);
-            copy[i] = k == 3 ? 0 : (uint8_t)(copy[i] ^ changes[k]);
-            failed += check_damaged("byte", copy, len, i);
-        }
-    }
+    f = test_file_of(data, len);
+    in = test_input_of(&f);
+    memset(&cuts, 0, sizeof cuts);
+    cuts.where.all_below = UINT64_MAX;
+    cuts.expect = CUT_ANY;
+    cuts.lenient_file = -1;
+    sweep_cuts(&sqlite_codec, "prefix", &in, &plain, &cuts);
+    memset(&bytes, 0, sizeof bytes);
+    bytes.where.all_below = UINT64_MAX;
+    bytes.kind = CHANGE_LIST;
+    bytes.list = changes;
+    bytes.list_len = 4;
+    bytes.compare_every = 1;
+    bytes.quiet = true;
+    bytes.variants = &whole_rows;
+    bytes.variant_count = 1;
+    sweep_changes(&sqlite_codec, "tiny.db", &in, &plain, &bytes);
     printf("    %zu prefixes and %zu byte changes of a %zu-byte database\n",
-           len + 1, 4 * len, len);
-    free(copy);
+           len, 4 * len, len);
     free(data);
     remove_dir(dir);
 }
@@ -350,7 +358,7 @@ static void test_corpus_metadata(void)
                            "'select * from _metadata' > $d/a && '%s' dump "
                            "--table _metadata '%s/%s.sqlite' > $d/b && "
                            "cmp -s $d/a $d/b; r=$?; rm -rf $d; exit $r",
-                           path, names[i], walk_cli(), path, names[i]);
+                           path, names[i], tracedec_path(), path, names[i]);
         expect(rc == 0, "%s.sqlite: _metadata differs from sqlite3 -quote",
                names[i]);
     }

@@ -3,86 +3,24 @@
  * accepts (several top-level elements, declarations, comments, CDATA,
  * DOCTYPE, attributes with '>' in quotes, self-closing tags), what it
  * refuses (with code and offset), its limits, and the same events for
- * every chunking.
+ * every chunking (through its test codec, codec_tagscan.c).
  */
-#include "guard_span.h"
+#include "codec_tagscan.h"
 #include "harness.h"
-#include "tracedec.h"
+#include "sweep.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-typedef struct scan_result {
-    char log[8192];
-    int status;
-    td_fault fault;
-} scan_result;
-
-/* Text runs are joined, so the log does not depend on the chunking. */
-static void scan(const char *xml, size_t chunk, scan_result *r)
-{
-    td_tagscan_decoder s;
-    td_tagscan_event ev;
-    td_tagscan_config cfg = {sizeof cfg, 0, 7};
-    size_t len = strlen(xml), fed = 0, used = 0;
-    guard_span span = {NULL, 0, 0};
-    bool in_text = false;
-    r->log[0] = 0;
-    td_tagscan_init(&s, &cfg);
-    for (;;) {
-        int rc = td_tagscan_next(&s, &ev);
-        if (rc == TD_EVENT) {
-            if (ev.kind == TD_TAGSCAN_EV_TEXT) {
-                if (!in_text)
-                    used += (size_t)snprintf(
-                        r->log + used, sizeof r->log - used, "text %.*s \"",
-                        (int)ev.path_len, ev.path);
-                used += (size_t)snprintf(r->log + used, sizeof r->log - used,
-                                         "%.*s", (int)ev.text_len, ev.text);
-                in_text = true;
-                continue;
-            }
-            if (in_text)
-                used += (size_t)snprintf(r->log + used, sizeof r->log - used,
-                                         "\"\n");
-            in_text = false;
-            used += (size_t)snprintf(
-                r->log + used, sizeof r->log - used,
-                "%s %.*s @%llu+%llu d%u\n",
-                ev.kind == TD_TAGSCAN_EV_START ? "start" : "end",
-                (int)ev.path_len, ev.path, (unsigned long long)ev.offset,
-                (unsigned long long)ev.size, ev.depth);
-            continue;
-        }
-        if (rc != TD_NEED_INPUT) {
-            r->status = rc;
-            break;
-        }
-        {
-            const td_request *rq = td_tagscan_request(&s);
-            size_t n = len - fed < chunk ? len - fed : chunk;
-            expect(rq->source == 7 && rq->offset == fed,
-                   "request for %u@%llu, want 7@%zu", rq->source,
-                   (unsigned long long)rq->offset, fed);
-            td_tagscan_feed(&s, n ? guard_span_copy(&span, xml + fed, n) : NULL,
-                            n);
-            fed += n;
-        }
-    }
-    if (in_text)
-        snprintf(r->log + used, sizeof r->log - used, "\"\n");
-    guard_span_free(&span);
-    r->fault = *td_tagscan_fault(&s);
-}
-
-/* Every chunking gives the same log and outcome. */
+/* The outcome and log of one span, and the same in every chunk size up to
+ * 17. */
 static void check(const char *name, const char *xml, int status,
                   uint64_t offset, const char *want_log)
 {
-    scan_result one, got;
-    size_t chunk;
-    scan(xml, (size_t)-1 / 2, &one);
+    static const plan_range chunks = {ANSWER_SPANS, 1, 17, NULL};
+    static const test_config plain = {0, 0, 0};
+    test_file f = test_file_of((const uint8_t *)xml, strlen(xml));
+    test_input in = test_input_of(&f);
+    test_result one = test_decode(&tagscan_codec, &in, &plain, plan_whole());
     expect(one.status == status, "%s: status %s, want %s", name,
            td_error_name(one.status), td_error_name(status));
     if (status < 0)
@@ -93,13 +31,8 @@ static void check(const char *name, const char *xml, int status,
     if (want_log != NULL)
         expect(strcmp(one.log, want_log) == 0, "%s: log\n%s\nwant\n%s", name,
                one.log, want_log);
-    for (chunk = 1; chunk <= 17; chunk++) {
-        scan(xml, chunk, &got);
-        expect(got.status == one.status &&
-                   got.fault.offset == one.fault.offset &&
-                   strcmp(got.log, one.log) == 0,
-               "%s: chunks of %zu change the result", name, chunk);
-    }
+    sweep_plans(&tagscan_codec, name, &in, &plain, &chunks, 1);
+    test_result_free(&one);
 }
 
 static void test_tagscan_accepts(void)

@@ -16,9 +16,10 @@
  * TRACEDEC_UPDATE_GOLDEN=1 rewrites the committed traces, their logs and
  * the fuzz seeds.
  */
+#include "codec_umt.h"
 #include "harness.h"
+#include "sweep.h"
 #include "umt_cases.h"
-#include "umt_sweep.h"
 #include "umt_traces.h"
 
 #include <stdio.h>
@@ -41,31 +42,181 @@ static void build_variant(const char *name, uenc *e, umt_marks *m)
     umt_full_trace(e, &o, m);
 }
 
+/* ---- Decodes and sweeps
+ * ------------------------------------------------------- */
+
+/* The decoder's config of a mode with flags and a workspace (NULL:
+ * none). */
+static td_umt_config umt_config(int mode, uint32_t flags, void *workspace,
+                                size_t size)
+{
+    td_umt_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.size = sizeof cfg;
+    cfg.flags = flags;
+    cfg.memory = workspace;
+    cfg.memory_size = size;
+    cfg.mode = mode;
+    return cfg;
+}
+
+static test_result run(const test_input *in, int mode, uint32_t flags,
+                       test_plan plan)
+{
+    test_config cfg = umt_test_config(mode, flags, 0);
+    return test_decode(&umt_codec, in, &cfg, plan);
+}
+
+/* Exact answers, min_len + 1..9 and 8 random ones give the log of whole
+ * answers. */
+static void sweep_answers(const test_input *in, const char *name, int mode,
+                          uint32_t flags)
+{
+    static const plan_range plans[3] = {{ANSWER_EXACT, 0, 0, NULL},
+                                        {ANSWER_PLUS, 1, 9, NULL},
+                                        {ANSWER_RANDOM, 1, 8, NULL}};
+    test_config cfg = umt_test_config(mode, flags, 0);
+    sweep_plans(&umt_codec, name, in, &cfg, plans, 3);
+}
+
+/* (forward modes) Chunks of 1..40 bytes and 8 random splits give the log
+ * of whole answers. */
+static void sweep_chunks(const test_input *in, const char *name, int mode,
+                         uint32_t flags)
+{
+    static const plan_range plans[2] = {{ANSWER_SPANS, 1, 40, NULL},
+                                        {ANSWER_RANDOM, 1, 8, NULL}};
+    test_config cfg = umt_test_config(mode, flags, 0);
+    sweep_plans(&umt_codec, name, in, &cfg, plans, 2);
+}
+
+/* Each file cut at every point (every 7th in files above 600 bytes, every
+ * size/512-th above 4 KiB, and one byte short) gives TD_E_TRUNCATED in
+ * that file, or where the mode does not need the bytes cut the whole
+ * result, after a prefix of the whole log; trace.xml cut between its
+ * top-level elements is still whole. */
+static void sweep_truncation(const test_input *in, const char *name,
+                             int mode, uint32_t flags, size_t workspace)
+{
+    test_config cfg = umt_test_config(mode, flags, workspace);
+    cut_sweep cuts;
+    memset(&cuts, 0, sizeof cuts);
+    cuts.where.all_below = 600;
+    cuts.where.step = 7;
+    cuts.where.steps = 512;
+    cuts.where.edges = 1;
+    cuts.expect = CUT_TRUNCATED;
+    cuts.lenient_file = UF_XML;
+    sweep_cuts(&umt_codec, name, in, &cfg, &cuts);
+}
+
+#define ALL_FILES ((1u << UF_COUNT) - 1)
+
+/* The files a mode reads, a bit each. */
+static unsigned files_read(int mode)
+{
+    if (mode == TD_UMT_STREAM)
+        return 1u << UF_EXEC_VTABLE | 1u << UF_EXEC_OFFSETS;
+    return ALL_FILES;
+}
+
+/* Whether TD_UMT_SKIP_INSTRUCTIONS applies to a mode and flags (the
+ * payloads it leaves out must be left out already for the same result). */
+static bool skips(int mode, uint32_t flags)
+{
+    return (mode == TD_UMT_DECODE || mode == TD_UMT_VALIDATE) &&
+           (flags & TD_UMT_NO_PAYLOADS) != 0;
+}
+
+/* 3 changes of every byte (every 7th in files above 4 KiB) of the given
+ * files the mode reads give the same result with whole and min_len + k
+ * answers, and, where it applies, with TD_UMT_SKIP_INSTRUCTIONS and a
+ * large or the smallest workspace; an error has a reason and a file. */
+static void sweep_bytes(const uenc *e, const char *name, int mode,
+                        uint32_t flags, unsigned files)
+{
+    static const int changes[3] = {0x01, 0x80, CHANGE_SET | 0xff};
+    test_config cfg = umt_test_config(mode, flags, 0);
+    test_config skipping[2];
+    test_file f[UF_COUNT];
+    test_input in = umt_input_of(e, f);
+    change_sweep how;
+    skipping[0] = umt_test_config(mode, flags | TD_UMT_SKIP_INSTRUCTIONS,
+                                  (size_t)1 << 20);
+    skipping[1] = umt_test_config(mode, flags | TD_UMT_SKIP_INSTRUCTIONS,
+                                  TD_UMT_WORKSPACE_MIN);
+    memset(&how, 0, sizeof how);
+    how.where.all_below = 4096;
+    how.where.step = 7;
+    how.kind = CHANGE_LIST;
+    how.list = changes;
+    how.list_len = 3;
+    how.compare_every = 1;
+    how.files = files & files_read(mode);
+    how.variants = skips(mode, flags) ? skipping : NULL;
+    how.variant_count = 2;
+    how.quiet = true;
+    sweep_changes(&umt_codec, name, &in, &cfg, &how);
+}
+
+/* (DECODE, VALIDATE) With workspaces of several sizes, whole, exact,
+ * min_len + k and random answers give the log of whole answers without
+ * one, and TD_UMT_SKIP_INSTRUCTIONS the log of TD_UMT_NO_PAYLOADS as
+ * skipped. */
+static void sweep_workspace(const test_input *in, const char *name, int mode,
+                            uint32_t flags)
+{
+    static const size_t sizes[4] = {0, TD_UMT_WORKSPACE_MIN, 6000,
+                                    (size_t)1 << 20};
+    static const int answers[4] = {ANSWER_WHOLE, ANSWER_EXACT, ANSWER_PLUS,
+                                   ANSWER_RANDOM};
+    test_config plain = umt_test_config(mode, flags, 0);
+    test_config skipped = umt_test_config(
+        mode, flags | TD_UMT_NO_PAYLOADS | TEST_UMT_LOG_AS_SKIPPED, 0);
+    test_config with[4], skipping[4];
+    plan_range runs[16], skipping_runs[16];
+    size_t i, k;
+    for (i = 0; i < 4; i++) {
+        with[i] = umt_test_config(mode, flags, sizes[i]);
+        skipping[i] = umt_test_config(mode, flags | TD_UMT_SKIP_INSTRUCTIONS,
+                                      sizes[i]);
+        for (k = 0; k < 4; k++) {
+            plan_range r = {answers[k], i + k, i + k, &with[i]};
+            runs[4 * i + k] = r;
+            r.cfg = &skipping[i];
+            skipping_runs[4 * i + k] = r;
+        }
+    }
+    sweep_plans(&umt_codec, name, in, &plain, runs, 16);
+    sweep_plans(&umt_codec, name, in, &skipped, skipping_runs, 16);
+}
+
 static void test_umt_variants(void)
 {
     unsigned v, k;
     for (v = 0; v < umt_variant_count; v++) {
         uenc e;
         umt_marks m;
-        umt_input in;
-        umt_result r;
+        test_file files[UF_COUNT];
+        test_input in;
+        test_result r;
         build_variant(umt_variants[v], &e, &m);
-        in = umt_input_of(&e);
+        in = umt_input_of(&e, files);
         for (k = 0; k < sizeof random_modes / sizeof *random_modes; k++) {
-            r = umt_run(&in, random_modes[k], 0, umt_plan_of(ANSWER_WHOLE, 0),
-                        false);
+            r = run(&in, random_modes[k], 0, plan_whole());
             expect(r.status == TD_END, "%s mode %d: %s", umt_variants[v],
                    random_modes[k], td_error_name(r.status));
-            umt_sweep_answers(&in, umt_variants[v], random_modes[k], 0);
+            test_result_free(&r);
+            sweep_answers(&in, umt_variants[v], random_modes[k], 0);
         }
-        umt_sweep_answers(&in, umt_variants[v], TD_UMT_DECODE,
-                          TD_UMT_NO_PAYLOADS);
-        umt_sweep_answers(&in, umt_variants[v], TD_UMT_VALIDATE,
-                          TD_UMT_NO_PAYLOADS);
-        umt_sweep_workspace(&in, umt_variants[v], TD_UMT_DECODE, 0);
-        umt_sweep_workspace(&in, umt_variants[v], TD_UMT_VALIDATE, 0);
-        umt_sweep_chunks(&in, umt_variants[v], TD_UMT_STREAM, 0);
-        umt_sweep_chunks(&in, umt_variants[v], TD_UMT_XML, 0);
+        sweep_answers(&in, umt_variants[v], TD_UMT_DECODE,
+                      TD_UMT_NO_PAYLOADS);
+        sweep_answers(&in, umt_variants[v], TD_UMT_VALIDATE,
+                      TD_UMT_NO_PAYLOADS);
+        sweep_workspace(&in, umt_variants[v], TD_UMT_DECODE, 0);
+        sweep_workspace(&in, umt_variants[v], TD_UMT_VALIDATE, 0);
+        sweep_chunks(&in, umt_variants[v], TD_UMT_STREAM, 0);
+        sweep_chunks(&in, umt_variants[v], TD_UMT_XML, 0);
         uenc_free(&e);
     }
 }
@@ -106,10 +257,10 @@ static void check_golden(const char *name, const char *suffix, int mode,
 {
     char rel[512];
     size_t len;
-    umt_input in = umt_input_of(e);
-    umt_result r =
-        umt_run(&in, mode, flags, umt_plan_of(ANSWER_WHOLE, 0), true);
-    char *log = umt_outcome_log(&r);
+    test_file files[UF_COUNT];
+    test_input in = umt_input_of(e, files);
+    test_result r = run(&in, mode, flags, plan_whole());
+    char *log = test_outcome(&umt_codec, &r);
     uint8_t *golden;
     snprintf(rel, sizeof rel, DATA "/%s%s", name, suffix);
     golden = read_file(root_path(rel), &len);
@@ -125,7 +276,7 @@ static void check_golden(const char *name, const char *suffix, int mode,
     }
     free(golden);
     free(log);
-    umt_result_free(&r);
+    test_result_free(&r);
 }
 
 static void export_seed(const char *name, const uenc *e);
@@ -253,23 +404,24 @@ static void run_case(const umt_case *c)
 {
     uenc e;
     umt_marks m;
-    umt_input in;
-    umt_result r;
+    test_file files[UF_COUNT];
+    test_input in;
+    test_result r;
     uint64_t want;
     if (c->build != NULL)
         c->build(&e, &m);
     else
         build_variant("as-built-v1", &e, &m);
     want = c->change(&e, &m);
-    in = umt_input_of(&e);
-    r = umt_run(&in, c->mode, c->flags, umt_plan_of(ANSWER_WHOLE, 0), true);
+    in = umt_input_of(&e, files);
+    r = run(&in, c->mode, c->flags, plan_whole());
     expect(r.status == c->code, "%s: status %s, want %s (%s)", c->name,
            td_error_name(r.status), td_error_name(c->code),
            r.fault.reason ? r.fault.reason : "");
     if (c->code < 0) {
-        expect(r.file == (uint32_t)c->file && r.fault.offset == want,
+        expect(r.fault_source == (uint32_t)c->file && r.fault.offset == want,
                "%s: error in %s at %llu, want %s at %llu", c->name,
-               td_umt_file_name((int)r.file),
+               td_umt_file_name((int)r.fault_source),
                (unsigned long long)r.fault.offset, uenc_file_names[c->file],
                (unsigned long long)want);
         expect(r.fault.reason != NULL, "%s: no reason", c->name);
@@ -278,13 +430,13 @@ static void run_case(const umt_case *c)
                "%s: no warning event", c->name);
     }
     expect(r.protocol_ok, "%s: %s", c->name, r.protocol_msg);
-    umt_result_free(&r);
+    test_result_free(&r);
     if (c->mode == TD_UMT_STREAM)
-        umt_sweep_chunks(&in, c->name, c->mode, c->flags);
+        sweep_chunks(&in, c->name, c->mode, c->flags);
     else
-        umt_sweep_answers(&in, c->name, c->mode, c->flags);
+        sweep_answers(&in, c->name, c->mode, c->flags);
     if (c->mode == TD_UMT_DECODE || c->mode == TD_UMT_VALIDATE)
-        umt_sweep_workspace(&in, c->name, c->mode, c->flags);
+        sweep_workspace(&in, c->name, c->mode, c->flags);
     uenc_free(&e);
 }
 
@@ -302,20 +454,20 @@ static void test_umt_truncation(void)
 {
     uenc e;
     umt_marks m;
-    umt_input in;
+    test_file files[UF_COUNT];
+    test_input in;
     build_variant("as-built-v1", &e, &m);
-    in = umt_input_of(&e);
-    umt_sweep_truncation(&in, "validate", TD_UMT_VALIDATE, 0);
-    umt_sweep_truncation(&in, "decode", TD_UMT_DECODE, 0);
-    umt_sweep_truncation(&in, "stream", TD_UMT_STREAM, 0);
+    in = umt_input_of(&e, files);
+    sweep_truncation(&in, "validate", TD_UMT_VALIDATE, 0, 0);
+    sweep_truncation(&in, "decode", TD_UMT_DECODE, 0, 0);
+    sweep_truncation(&in, "stream", TD_UMT_STREAM, 0, 0);
     uenc_free(&e);
     build_variant("legacy-2013", &e, &m);
-    in = umt_input_of(&e);
-    umt_sweep_truncation(&in, "legacy validate", TD_UMT_VALIDATE,
-                         TD_UMT_NO_PAYLOADS);
-    in.workspace = TD_UMT_WORKSPACE_MIN;
-    umt_sweep_truncation(&in, "legacy validate, skipping", TD_UMT_VALIDATE,
-                         TD_UMT_SKIP_INSTRUCTIONS);
+    in = umt_input_of(&e, files);
+    sweep_truncation(&in, "legacy validate", TD_UMT_VALIDATE,
+                     TD_UMT_NO_PAYLOADS, 0);
+    sweep_truncation(&in, "legacy validate, skipping", TD_UMT_VALIDATE,
+                     TD_UMT_SKIP_INSTRUCTIONS, TD_UMT_WORKSPACE_MIN);
     uenc_free(&e);
 }
 
@@ -324,9 +476,9 @@ static void test_umt_bytes(void)
     uenc e;
     umt_marks m;
     build_variant("as-built-v1", &e, &m);
-    umt_sweep_bytes(&e, "validate", TD_UMT_VALIDATE, TD_UMT_NO_PAYLOADS,
-                    UMT_ALL_FILES);
-    umt_sweep_bytes(&e, "stream", TD_UMT_STREAM, 0, UMT_ALL_FILES);
+    sweep_bytes(&e, "validate", TD_UMT_VALIDATE, TD_UMT_NO_PAYLOADS,
+                ALL_FILES);
+    sweep_bytes(&e, "stream", TD_UMT_STREAM, 0, ALL_FILES);
     uenc_free(&e);
 }
 
@@ -335,18 +487,19 @@ static void test_umt_bytes(void)
 static void test_umt_many_threads(void)
 {
     uenc e;
-    umt_input in;
-    umt_result r;
+    test_file files[UF_COUNT];
+    test_input in;
+    test_result r;
     umt_many_threads_trace(&e);
-    in = umt_input_of(&e);
-    r = umt_run(&in, TD_UMT_VALIDATE, 0, umt_plan_of(ANSWER_WHOLE, 0), true);
+    in = umt_input_of(&e, files);
+    r = run(&in, TD_UMT_VALIDATE, 0, plan_whole());
     expect(r.status == TD_END, "%d threads: %s (%s)", UMT_MANY_THREADS,
            td_error_name(r.status), r.fault.reason ? r.fault.reason : "");
-    umt_result_free(&r);
-    umt_sweep_workspace(&in, "many threads", TD_UMT_VALIDATE, 0);
-    umt_sweep_workspace(&in, "many threads", TD_UMT_DECODE,
+    test_result_free(&r);
+    sweep_workspace(&in, "many threads", TD_UMT_VALIDATE, 0);
+    sweep_workspace(&in, "many threads", TD_UMT_DECODE,
                         TD_UMT_NO_PAYLOADS);
-    umt_sweep_bytes(&e, "many threads", TD_UMT_VALIDATE, TD_UMT_NO_PAYLOADS,
+    sweep_bytes(&e, "many threads", TD_UMT_VALIDATE, TD_UMT_NO_PAYLOADS,
                     1u << UF_EXEC_VTABLE | 1u << UF_EXEC_OFFSETS |
                         1u << UF_PREV_NEXT | 1u << UF_THREAD);
     uenc_free(&e);
@@ -407,17 +560,18 @@ static void check_big_dump(const uenc *e)
 static void test_umt_big_dump(void)
 {
     uenc e;
-    umt_input in;
-    umt_result r;
+    test_file files[UF_COUNT];
+    test_input in;
+    test_result r;
     umt_big_dump_trace(&e);
-    in = umt_input_of(&e);
-    r = umt_run(&in, TD_UMT_VALIDATE, 0, umt_plan_of(ANSWER_WHOLE, 0), true);
+    in = umt_input_of(&e, files);
+    r = run(&in, TD_UMT_VALIDATE, 0, plan_whole());
     expect(r.status == TD_END, "1 MiB dump: %s", td_error_name(r.status));
     expect(r.log != NULL && strstr(r.log, "total=1048576 seen=1048576"),
            "1 MiB dump: the payload is not whole in the log");
-    umt_result_free(&r);
-    umt_sweep_answers(&in, "1 MiB dump", TD_UMT_DECODE, 0);
-    umt_sweep_chunks(&in, "1 MiB dump", TD_UMT_STREAM, 0);
+    test_result_free(&r);
+    sweep_answers(&in, "1 MiB dump", TD_UMT_DECODE, 0);
+    sweep_chunks(&in, "1 MiB dump", TD_UMT_STREAM, 0);
     check_big_dump(&e);
     uenc_free(&e);
 }
@@ -428,23 +582,24 @@ static void test_umt_far(void)
 {
     uenc e, near;
     umt_marks m;
-    umt_input in;
-    umt_result r;
+    test_file files[UF_COUNT];
+    test_input in;
+    test_result r;
     char dir[64], cmd[256];
     umt_far_trace(&e);
-    in = umt_input_of(&e);
-    r = umt_run(&in, TD_UMT_VALIDATE, 0, umt_plan_of(ANSWER_WHOLE, 0), true);
+    in = umt_input_of(&e, files);
+    r = run(&in, TD_UMT_VALIDATE, 0, plan_whole());
     expect(r.status == TD_END, "past 4 GiB: %s (%s)", td_error_name(r.status),
            r.fault.reason ? r.fault.reason : "");
     expect(r.log != NULL && strstr(r.log, "exec.vtable@5368709120") != NULL,
            "past 4 GiB: the first record is not at 5 GiB");
-    umt_result_free(&r);
-    umt_sweep_answers(&in, "past 4 GiB", TD_UMT_VALIDATE, 0);
+    test_result_free(&r);
+    sweep_answers(&in, "past 4 GiB", TD_UMT_VALIDATE, 0);
     /* Forward reading must go through the 5 GiB hole: big answers only. */
-    r = umt_run(&in, TD_UMT_STREAM, 0, umt_plan_of(ANSWER_WHOLE, 0), false);
+    r = run(&in, TD_UMT_STREAM, 0, plan_whole());
     expect(r.status == TD_END && r.protocol_ok, "past 4 GiB, stream: %s",
            td_error_name(r.status));
-    umt_result_free(&r);
+    test_result_free(&r);
     /* Sparse files on disk, read by the command line. */
     snprintf(dir, sizeof dir, "/tmp/tracedec-umt-far-XXXXXX");
     if (expect(mkdtemp(dir) != NULL, "mkdtemp") &&
@@ -484,8 +639,9 @@ static void empty_first_name(const char *variant, int want_layout)
     uenc_options o;
     uenc e;
     umt_marks m;
-    umt_input in;
-    umt_result r;
+    test_file files[UF_COUNT];
+    test_input in;
+    test_result r;
     td_umt_decoder d;
     td_umt_config cfg = umt_config(TD_UMT_MODULES, 0, NULL, 0);
     umt_variant_options(variant, &o);
@@ -494,14 +650,14 @@ static void empty_first_name(const char *variant, int want_layout)
     uenc_module(&e, 0x2000, 0x2fff, "C:\\b.dll", "\\Device\\b.dll");
     (void)m;
     uenc_finish(&e);
-    in = umt_input_of(&e);
-    r = umt_run(&in, TD_UMT_MODULES, 0, umt_plan_of(ANSWER_EXACT, 0), true);
+    in = umt_input_of(&e, files);
+    r = run(&in, TD_UMT_MODULES, 0, plan_exact());
     expect(r.status == TD_END, "%s, empty names first: %s (%s)", variant,
            td_error_name(r.status), r.fault.reason ? r.fault.reason : "");
     expect(r.log != NULL && strstr(r.log, "layout=0 length=0") != NULL,
            "%s: an empty string decided the layout", variant);
-    umt_result_free(&r);
-    umt_sweep_answers(&in, variant, TD_UMT_MODULES, 0);
+    test_result_free(&r);
+    sweep_answers(&in, variant, TD_UMT_MODULES, 0);
     /* the layout the first non-empty string decides */
     td_umt_init(&d, &cfg);
     {
@@ -545,14 +701,15 @@ static void test_umt_string_layouts(void)
     for (i = 0; i < 4; i++) {
         uenc e;
         umt_marks m;
-        umt_input in;
-        umt_result r;
+        test_file files[UF_COUNT];
+        test_input in;
+        test_result r;
         build_variant(good[i].variant, &e, &m);
-        in = umt_input_of(&e);
-        r = umt_run(&in, TD_UMT_VALIDATE, good[i].flags,
-                    umt_plan_of(ANSWER_WHOLE, 0), false);
+        in = umt_input_of(&e, files);
+        r = run(&in, TD_UMT_VALIDATE, good[i].flags, plan_whole());
         expect(r.status == TD_END, "%s with its layout flag: %s",
                good[i].variant, td_error_name(r.status));
+        test_result_free(&r);
         uenc_free(&e);
     }
     empty_first_name("as-built-v1", TD_UMT_LAYOUT_AS_BUILT);

@@ -1,9 +1,8 @@
 /*
- * umt_log.c - the UMT event log used by golden files and sweeps (see
- * umt_sweep.h): one line per event, payload fragments joined.
+ * umt_log.c - see umt_log.h.
  */
+#include "umt_log.h"
 #include "umt_skipped.h"
-#include "umt_sweep.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -1,8 +1,9 @@
 /*
- * codec_xray.c - the XRay decoder as a test codec (see sweep.h): events
+ * codec_xray.c - the XRay decoder as a test codec (see codec.h): events
  * printed with tracedec's dump format, and where an XRay file may end.
  */
-#include "sweep.h"
+#include "codec_xray.h"
+#include "drive.h"
 #include "xray_print.h"
 
 #include <string.h>
@@ -15,14 +16,15 @@ typedef struct xray_state {
     out log;
 } xray_state;
 
-static int xray_init(void *p, uint32_t flags)
+static int xray_init(void *p, const test_config *test, const test_input *in)
 {
     xray_state *s = p;
     td_xray_config cfg;
+    (void)in;
     memset(&cfg, 0, sizeof cfg);
     cfg.size = sizeof cfg;
-    cfg.flags = flags & ~TEST_MATCH_CALLS;
-    if (flags & TEST_MATCH_CALLS) {
+    cfg.flags = test->flags & TEST_OWN_FLAGS;
+    if (test->flags & TEST_MATCH_CALLS) {
         cfg.memory = s->calls_mem;
         cfg.memory_size = sizeof s->calls_mem;
         cfg.max_threads = 64;
@@ -31,11 +33,12 @@ static int xray_init(void *p, uint32_t flags)
     return td_xray_init(&s->d, &cfg);
 }
 
-static int xray_next(void *p, FILE *log)
+static int xray_next(void *p, test_run *run)
 {
     xray_state *s = p;
     int rc = td_xray_next(&s->d, &s->ev);
-    if (rc == TD_EVENT && log != NULL) {
+    FILE *log = rc == TD_EVENT ? run_log(run) : NULL;
+    if (log != NULL) {
         out_init(&s->log, log);
         xray_print_native(&s->log, &s->ev);
         out_flush(&s->log);
@@ -77,7 +80,7 @@ static bool v1_after_end_of_buffer(const uint8_t *data, size_t full_len,
         bool meta = be ? (first & 0x80) != 0 : (first & 1) != 0;
         unsigned kind = be ? first & 0x7fu : first >> 1u;
         size_t size = meta ? 16 : 8;
-        if (meta && (kind == 5 || kind == 8))
+        if (meta && (kind == 5 || kind == 8) && at + 5 <= full_len)
             size += (size_t)load(data + at + 1, 4, be);
         at += size;
         if (meta && kind == 1 && at == cut_len)
@@ -88,18 +91,24 @@ static bool v1_after_end_of_buffer(const uint8_t *data, size_t full_len,
 
 /* The end of the header and of every FDR buffer, or every 32-byte basic
  * record, from the file's own structure. */
-static bool xray_clean_cut(const uint8_t *data, size_t full_len,
-                           size_t cut_len)
+static bool xray_clean_cut(const test_input *in, const test_result *full,
+                           uint64_t cut)
 {
-    bool be = load(data, 2, false) > 5 || load(data + 2, 2, false) > 1;
-    unsigned version = (unsigned)load(data, 2, be);
-    unsigned mode = (unsigned)load(data + 2, 2, be);
-    uint64_t buffer_size = load(data + 16, 8, be);
+    const uint8_t *data = in->files[0].head;
+    size_t full_len = (size_t)in->files[0].size, cut_len = (size_t)cut;
     size_t at = 32;
+    bool be;
+    unsigned version, mode;
+    uint64_t buffer_size;
+    (void)full;
     if (cut_len == 32 || cut_len == full_len)
         return true;
     if (cut_len < 32)
         return false;
+    be = load(data, 2, false) > 5 || load(data + 2, 2, false) > 1;
+    version = (unsigned)load(data, 2, be);
+    mode = (unsigned)load(data + 2, 2, be);
+    buffer_size = load(data + 16, 8, be);
     if (mode == 0)
         return (cut_len - 32) % 32 == 0;
     if (version == 1 && buffer_size != 0)
@@ -115,6 +124,14 @@ static bool xray_clean_cut(const uint8_t *data, size_t full_len,
 }
 
 const test_codec xray_codec = {
-    sizeof(xray_state), xray_init,  xray_next,      xray_request,
-    xray_feed,          xray_fault, NULL,           xray_clean_cut,
+    .name = "xray",
+    .state_size = sizeof(xray_state),
+    .access = TEST_FORWARD,
+    .max_request = TD_STAGE_SIZE,
+    .init = xray_init,
+    .next = xray_next,
+    .request = xray_request,
+    .feed = xray_feed,
+    .fault = xray_fault,
+    .clean_cut = xray_clean_cut,
 };

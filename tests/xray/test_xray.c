@@ -12,20 +12,43 @@
  *     FUNCTION events, with the same outcome, in every chunking;
  *   - init refuses a wrong config, and reset keeps the call matcher.
  */
+#include "codec_xray.h"
+#include "golden.h"
 #include "harness.h"
 #include "xray_cases.h"
-#include "golden.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Decode a whole input of len bytes with flags. */
+static test_result decode(const uint8_t *data, size_t len, uint32_t flags)
+{
+    test_file f = test_file_of(data, len);
+    test_input in = test_input_of(&f);
+    test_config cfg = {flags, 0, 0};
+    return test_decode(&xray_codec, &in, &cfg, plan_whole());
+}
+
+/* Every chunk size up to 64 and 24 random splits give the result of one
+ * span. */
+static void sweep_splits(const char *name, const uint8_t *data, size_t len,
+                         uint32_t flags)
+{
+    static const plan_range splits[2] = {{ANSWER_SPANS, 1, 64, NULL},
+                                         {ANSWER_RANDOM, 1, 24, NULL}};
+    test_file f = test_file_of(data, len);
+    test_input in = test_input_of(&f);
+    test_config cfg = {flags, 0, 0};
+    sweep_plans(&xray_codec, name, &in, &cfg, splits, 2);
+}
+
 static void check_case(const xray_case *c)
 {
     xenc e;
-    decode_result r;
+    test_result r;
     xray_case_build(c, &e);
-    r = test_decode(&xray_codec, e.buf, e.len, NULL, one_span(), c->flags);
+    r = decode(e.buf, e.len, c->flags);
     expect(r.status == c->status, "%s: status %s, want %s", c->name,
            td_error_name(r.status), td_error_name(c->status));
     if (c->status < 0 && c->offset != NO_OFFSET)
@@ -35,15 +58,14 @@ static void check_case(const xray_case *c)
                (unsigned long long)(e.mark + (uint64_t)c->offset));
     expect(r.status == TD_END || r.fault.reason != NULL,
            "%s: error without a reason", c->name);
-    decode_result_free(&r);
+    test_result_free(&r);
     if (c->contains != NULL) {
-        r = test_decode(&xray_codec, e.buf, e.len, NULL, one_span(),
-                        c->flags | TEST_MATCH_CALLS);
+        r = decode(e.buf, e.len, c->flags | TEST_MATCH_CALLS);
         expect(r.log != NULL && strstr(r.log, c->contains) != NULL,
                "%s: the event log lacks \"%s\"", c->name, c->contains);
-        decode_result_free(&r);
+        test_result_free(&r);
     }
-    sweep_chunks(&xray_codec, c->name, e.buf, e.len, NULL, c->flags);
+    sweep_splits(c->name, e.buf, e.len, c->flags | TEST_MATCH_CALLS);
     xenc_free(&e);
 }
 
@@ -68,22 +90,20 @@ static void test_xray_byte_order(void)
         const xray_case *le = &xray_cases[i], *be = &xray_cases[i + 1];
         size_t n = strlen(le->name);
         xenc a, b;
-        decode_result ra, rb;
+        test_result ra, rb;
         if (n < 3 || strcmp(le->name + n - 3, "-le") != 0 ||
             strncmp(le->name, be->name, n - 3) != 0 ||
             strcmp(be->name + n - 3, "-be") != 0)
             continue;
         xray_case_build(le, &a);
         xray_case_build(be, &b);
-        ra = test_decode(&xray_codec, a.buf, a.len, NULL, one_span(),
-                         TEST_MATCH_CALLS);
-        rb = test_decode(&xray_codec, b.buf, b.len, NULL, one_span(),
-                         TEST_MATCH_CALLS);
+        ra = decode(a.buf, a.len, TEST_MATCH_CALLS);
+        rb = decode(b.buf, b.len, TEST_MATCH_CALLS);
         expect(ra.status == TD_END && rb.status == TD_END &&
                    strcmp(after_header(ra.log), after_header(rb.log)) == 0,
                "%s and %s decode differently", le->name, be->name);
-        decode_result_free(&ra);
-        decode_result_free(&rb);
+        test_result_free(&ra);
+        test_result_free(&rb);
         xenc_free(&a);
         xenc_free(&b);
     }
@@ -91,7 +111,8 @@ static void test_xray_byte_order(void)
 
 static void test_xray_golden(void)
 {
-    golden_dir(&xray_codec, "tests/data/xray", ".xray");
+    static const test_config matcher = {TEST_MATCH_CALLS, 0, 0};
+    golden_dir(&xray_codec, "tests/data/xray", ".xray", &matcher);
 }
 
 /* tests/data/xray/enc-NAME.xray must be what case NAME encodes today. */
@@ -141,24 +162,22 @@ static char *without_functions(const char *log)
 static void check_skipping(const char *name, const uint8_t *data, size_t len,
                            uint32_t matcher)
 {
-    decode_result all, skim;
+    test_result all, skim;
     char *full, *want, *got;
-    all = test_decode(&xray_codec, data, len, NULL, one_span(), matcher);
-    skim = test_decode(&xray_codec, data, len, NULL, one_span(),
-                       matcher | TD_XRAY_SKIP_FUNCTIONS);
-    full = outcome_log(&all);
+    all = decode(data, len, matcher);
+    skim = decode(data, len, matcher | TD_XRAY_SKIP_FUNCTIONS);
+    full = test_outcome(&xray_codec, &all);
     want = without_functions(full);
-    got = outcome_log(&skim);
+    got = test_outcome(&xray_codec, &skim);
     expect(strcmp(want, got) == 0,
            "%s: skipping functions%s changes the other events or the outcome",
            name, matcher ? " (with the matcher)" : "");
-    sweep_chunks(&xray_codec, name, data, len, NULL,
-                 matcher | TD_XRAY_SKIP_FUNCTIONS);
+    sweep_splits(name, data, len, matcher | TD_XRAY_SKIP_FUNCTIONS);
     free(full);
     free(want);
     free(got);
-    decode_result_free(&all);
-    decode_result_free(&skim);
+    test_result_free(&all);
+    test_result_free(&skim);
 }
 
 static void test_xray_skip_functions(void)
