@@ -1,7 +1,8 @@
 # tracedec - streaming, allocation-free trace decoders.
 #
 #   make                    build/libtracedec.a and build/tracedec
-#   make run                build, then decode the bundled sample traces
+#   make run                build, then decode the sample traces (written
+#                           from the golden case files into build/data)
 #   make test               unit, golden, sweep, fuzz-replay and oracle tests
 #   make asan               the same tests on an ASan+UBSan build (build/asan)
 #   make check-freestanding the library for host, Cortex-M4 and wasm32, with
@@ -66,6 +67,14 @@ TEST_DIRS := $(sort $(dir $(TEST_SRC)))
 TEST_INC := $(TEST_DIRS:%/=-I%) -Itests -Isrc
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/tests/tables.o
 TEST_BIN := $(BUILD)/tests/run
+
+# The sample inputs: the golden case files (tests/FORMAT/cases/*.md) hold
+# every committed input as hex beside its expected log; tests/tools/
+# case_inputs.c writes them as files into $(BUILD)/data/FORMAT/ for the CLI
+# tests, `make run`, the benchmarks and the CLI snapshot.
+CASE_FILES := $(sort $(wildcard tests/*/cases/*.md))
+CASE_INPUTS := $(BUILD)/tests/case_inputs
+SAMPLES := $(BUILD)/data.ok
 
 # Each fuzz/NAME_fuzzer.c gets a replay binary for its corpus fuzz/corpus/NAME.
 FUZZ_SRC := $(wildcard fuzz/*_fuzzer.c)
@@ -141,16 +150,25 @@ $(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_common.o \
                         $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
+$(CASE_INPUTS): tests/tools/case_inputs.c $(BUILD)/tests/framework/case_file.o \
+                $(BUILD)/tests/framework/harness.o
+	$(CC) $(CFLAGS_HOST) -Itests/framework $^ -o $@
+
+$(SAMPLES): $(CASE_INPUTS) $(CASE_FILES)
+	@rm -rf $(BUILD)/data
+	$(CASE_INPUTS) $(BUILD)/data $(CASE_FILES)
+	@touch $@
+
 # The failing-I/O shim (tests/cli/test_hosts.c), preloaded into the CLI.
 $(BUILD)/tests/fail_io.so: tests/cli/shim/fail_io.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -fPIC -shared $< -o $@ -ldl
 
 tests: $(TEST_BIN) $(CLI) $(FUZZ_REPLAY) $(BUILD)/tests/fail_io.so \
-       $(BUILD)/stack.ok
+       $(SAMPLES) $(BUILD)/stack.ok
 
-run: all
-	@sh tests/cli/samples.sh $(CLI) $(BUILD)/samples
+run: all $(SAMPLES)
+	@sh tests/cli/samples.sh $(CLI) $(BUILD)/data $(BUILD)/samples
 
 test: tests
 	$(TEST_BIN) --tracedec $(CLI) --root .

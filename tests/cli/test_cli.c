@@ -1,7 +1,8 @@
 /*
- * test_cli.c - the tracedec command line on the committed inputs: exit
- * statuses, the error line, every I/O method giving the same output, and
- * the converters producing JSON that parses and Chrome traces that nest.
+ * test_cli.c - the tracedec command line on the golden cases' XRay inputs
+ * (written into build/data/xray, where the commands run): exit statuses,
+ * the error line, every I/O method giving the same output, and the
+ * converters producing JSON that parses and Chrome traces that nest.
  */
 #include "harness.h"
 
@@ -9,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DATA "tests/data/xray"
+#define DATA "."
 
 static const char *tmp_dir(void)
 {
@@ -22,9 +23,12 @@ static const char *tmp_dir(void)
     return dir;
 }
 
+/* `tracedec ARGS` in the folder of the XRay inputs; its exit status. */
 static int tracedec(const char *args)
 {
-    return run_shell("cd '%s' && '%s' %s", test_root, test_tracedec, args);
+    char cli[8192];
+    snprintf(cli, sizeof cli, "%s", tracedec_path());
+    return run_shell("cd '%s' && '%s' %s", data_path("xray"), cli, args);
 }
 
 static void test_cli_exit_status(void)
@@ -41,7 +45,8 @@ static void test_cli_exit_status(void)
     expect(tracedec("dump --style=llvm " DATA "/enc-basic-v3-le.xray "
                     ">/dev/null 2>&1") == 2,
            "llvm style refuses basic mode");
-    expect(tracedec("validate Makefile 2>/dev/null") == 1,
+    expect(run_shell("cd '%s' && '%s' validate Makefile 2>/dev/null",
+                     test_root, test_tracedec) == 1,
            "a file of no known format exits 1");
 }
 
@@ -70,17 +75,17 @@ static void test_cli_io_methods(void)
                                         "enc-fdr-big-payload.xray",
                                         "enc-fdr-v1-be.xray",
                                         "enc-basic-v3-be.xray"};
-    const char *t = tmp_dir();
+    const char *t = tmp_dir(), *cli = tracedec_path();
     size_t i;
     for (i = 0; i < sizeof files / sizeof *files; i++) {
-        char cmd[1024];
+        char cmd[40000];
         snprintf(cmd, sizeof cmd,
                  "dump --io=pread " DATA "/%s > %s/a && '%s' dump --io=mmap "
                  DATA "/%s > %s/b && '%s' dump - < " DATA "/%s > %s/c && "
                  "cat " DATA "/%s | '%s' dump --io=stream - > %s/d && "
                  "cmp -s %s/a %s/b && cmp -s %s/a %s/c && cmp -s %s/a %s/d",
-                 files[i], t, test_tracedec, files[i], t, test_tracedec,
-                 files[i], t, files[i], test_tracedec, t, t, t, t, t, t, t);
+                 files[i], t, cli, files[i], t, cli, files[i], t, files[i],
+                 cli, t, t, t, t, t, t, t);
         expect(tracedec(cmd) == 0, "%s: I/O methods disagree", files[i]);
     }
 }
@@ -123,7 +128,9 @@ static void test_cli_converters(void)
 static void test_cli_zip_member_cut(void)
 {
     const char *t = tmp_dir();
-    char cmd[2048];
+    char cmd[16384], trace[12288];
+    snprintf(trace, sizeof trace, "%s",
+             data_path("drmem/drmem-v7-markers.trace"));
     snprintf(cmd, sizeof cmd,
              "python3 -c 'import sys, zipfile\n"
              "d = open(sys.argv[1], \"rb\").read()\n"
@@ -132,18 +139,20 @@ static void test_cli_zip_member_cut(void)
              "z.close()\n"
              "b = open(sys.argv[2] + \"/m.zip\", \"rb\").read()\n"
              "open(sys.argv[2] + \"/cut.zip\", \"wb\").write(b[:100])' "
-             "tests/data/drmem/drmem-v7-markers.trace %s && "
+             "'%s' %s && "
              "{ '%s' validate %s/cut.zip 2> %s/e1; test $? = 1; } && "
              "grep -q '^%s/cut.zip:[0-9]*: truncated: .*zip member 0 "
              "\"chunk.0000\"' %s/e1",
-             t, test_tracedec, t, t, t, t);
-    expect(run_shell("cd '%s' && %s", test_root, cmd) == 0, "a cut in the member's deflate data");
+             trace, t, test_tracedec, t, t, t, t);
+    expect(run_shell("cd '%s' && %s", test_root, cmd) == 0,
+           "a cut in the member's deflate data");
     snprintf(cmd, sizeof cmd,
              "{ '%s' validate %s/m.zip 2> %s/e2; test $? = 1; } && "
              "grep -q '^%s/m.zip:[0-9]*: truncated: .*(offset in the "
              "decompressed records of zip member 0 \"chunk.0000\")' %s/e2",
              test_tracedec, t, t, t, t);
-    expect(run_shell("cd '%s' && %s", test_root, cmd) == 0, "the member ends inside a record");
+    expect(run_shell("cd '%s' && %s", test_root, cmd) == 0,
+           "the member ends inside a record");
 }
 
 const test_case cli_tests[] = {

@@ -29,7 +29,7 @@
 
 typedef struct fixture {
     const char *name;
-    char path[4200];
+    char path[12300];
     bool forward;       /* can be read from a pipe */
 } fixture;
 
@@ -52,23 +52,25 @@ static void add_fixture(const char *name, const char *fmt, const char *arg,
     snprintf(f->path, sizeof f->path, fmt, arg);
 }
 
-/* One input per format and container, in a scratch directory. */
+/* One input per format and container: the golden cases' inputs, and the
+ * others in a scratch directory. */
 static bool make_fixtures(void)
 {
+    char drmem[12288];
     if (fixture_count > 0)
         return true;
     strcpy(work, "/tmp/tracedec-hosts-XXXXXX");
     if (!expect(mkdtemp(work) != NULL, "cannot make a scratch directory"))
         return false;
-    add_fixture("xray", "%s/tests/data/xray/fdr-v5-threads.xray", test_root,
-                true);
-    add_fixture("umt", "%s/tests/data/umt/as-built-v1", test_root, false);
+    add_fixture("xray", "%s", data_path("xray/fdr-v5-threads.xray"), true);
+    add_fixture("umt", "%s", data_path("umt/as-built-v1"), false);
+    snprintf(drmem, sizeof drmem, "%s", data_path("drmem"));
     if (run_shell("cd '%s' && python3 tests/drmem/drmem_wrap.py "
-                  "tests/data/drmem/drmem-v6-chunked.trace "
-                  "tests/data/drmem/drmem-v6-chunked.members '%s' "
-                  ">/dev/null 2>&1 && python3 tests/rvn/rvn_writer.py '%s/rvn' 50 "
-                  ">/dev/null 2>&1",
-                  test_root, work, work) != 0) {
+                  "'%s/drmem-v6-chunked.trace' "
+                  "'%s/drmem-v6-chunked.members' '%s' >/dev/null 2>&1 && "
+                  "python3 tests/rvn/rvn_writer.py '%s/rvn' 50 >/dev/null "
+                  "2>&1",
+                  test_root, drmem, drmem, work, work) != 0) {
         skip("python3 could not build the container and REVEN inputs");
         return true;
     }
@@ -251,10 +253,10 @@ static void test_valgrind(void)
     static const char *const commands[] = {"validate", "dump", "stat",
                                            "info"};
     static const char *const corrupt[] = {
-        "tests/data/xray/enc-fdr-bad-straddle.xray",
-        "tests/data/xray/enc-fdr-bad-truncated-buffer.xray",
-        "tests/data/drmem/bad-chunk-overflow.trace",
-        "tests/data/drmem/bad-encoding-dangling.trace",
+        "xray/enc-fdr-bad-straddle.xray",
+        "xray/enc-fdr-bad-truncated-buffer.xray",
+        "drmem/bad-chunk-overflow.trace",
+        "drmem/bad-encoding-dangling.trace",
     };
     unsigned i, c;
     if (run_shell("command -v valgrind >/dev/null") != 0) {
@@ -272,7 +274,7 @@ static void test_valgrind(void)
         for (c = 0; c < 4; c++)
             memcheck(commands[c], fixtures[i].path);
     for (i = 0; i < sizeof corrupt / sizeof corrupt[0]; i++)
-        memcheck("validate", root_path(corrupt[i]));
+        memcheck("validate", data_path(corrupt[i]));
 }
 
 const test_case hosts_tests[] = {

@@ -4,6 +4,7 @@
  * rule.
  */
 #include "drmem_cases.h"
+#include "drmem_records.h"
 #include "golden.h"
 #include "harness.h"
 #include "tracedec.h"
@@ -569,28 +570,44 @@ const drmem_case drmem_cases[] = {
 
 const unsigned drmem_case_count = sizeof drmem_cases / sizeof drmem_cases[0];
 
+/* The fuzz seed of a case: a byte saying whether it has members, then
+ * its bytes. */
+static int write_seed(const drmem_case *c, const denc *e)
+{
+    char rel[256], path[4096];
+    uint8_t *seed = malloc(e->len + 1);
+    int rc;
+    snprintf(rel, sizeof rel, "fuzz/corpus/drmem/%s", c->name);
+    snprintf(path, sizeof path, "%s", root_path(rel));
+    seed[0] = (uint8_t)(e->member_count > 1 ? 0x85 : 0x05);
+    memcpy(seed + 1, e->buf, e->len);
+    rc = write_file(path, seed, e->len + 1);
+    free(seed);
+    return rc;
+}
+
 int export_drmem_cases(void)
 {
+    golden_set s = golden_read(DRMEM_CASES);
     unsigned i;
-    for (i = 0; i < drmem_case_count; i++) {
+    int rc = 0;
+    for (i = 0; rc == 0 && i < drmem_case_count; i++) {
+        char file[300];
+        unsigned f;
+        golden_case *c = golden_find(&s, drmem_cases[i].name, &f);
         denc e;
-        char rel[256], path[4096];
-        uint8_t *seed;
         drmem_cases[i].build(&e);
-        if (golden_write_input("tests/data/drmem", drmem_cases[i].name,
-                               ".trace", e.buf, e.len, e.members,
-                               e.member_count) != 0)
-            return -1;
-        snprintf(rel, sizeof rel, "fuzz/corpus/drmem/%s",
-                 drmem_cases[i].name);
-        snprintf(path, sizeof path, "%s", root_path(rel));
-        seed = malloc(e.len + 1);
-        seed[0] = (uint8_t)(e.member_count > 1 ? 0x85 : 0x05);
-        memcpy(seed + 1, e.buf, e.len);
-        if (write_file(path, seed, e.len + 1) != 0)
-            return -1;
-        free(seed);
+        snprintf(file, sizeof file, "%s.trace", drmem_cases[i].name);
+        if (c != NULL)
+            golden_check_bytes(&s, f, c, file, e.buf, e.len, e.members,
+                               e.member_count > 1 ? e.member_count : 0,
+                               true);
+        else
+            fprintf(stderr, "no golden case %s: add it to a case file\n",
+                    drmem_cases[i].name);
+        rc = c != NULL ? write_seed(&drmem_cases[i], &e) : -1;
         denc_free(&e);
     }
-    return 0;
+    golden_save(&s, drmem_record);
+    return rc;
 }

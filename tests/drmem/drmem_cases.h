@@ -21,8 +21,12 @@ typedef struct drmem_case {
 extern const drmem_case drmem_cases[];
 extern const unsigned drmem_case_count;
 
-/* Write every case as tests/data/drmem/NAME.trace (+ .members) and
- * fuzz/corpus/drmem/NAME. Returns 0 or -1. */
+/* The folder of the golden cases (tests/drmem/cases/NAME.md): one per case,
+ * of its name. */
+#define DRMEM_CASES "tests/drmem/cases"
+
+/* Write every case's bytes into its golden case and as
+ * fuzz/corpus/drmem/NAME (fuzz seeds). Returns 0 or -1. */
 int export_drmem_cases(void);
 
 #endif /* TRACEDEC_TEST_DRMEM_CASES_H */

@@ -1,9 +1,10 @@
 /*
  * test_drmem.c - the drmemtrace record decoder's specification, as tests:
  *   - every encoder-built case gives its expected result in every chunking;
- *   - every committed input under tests/data/drmem decodes to its golden
- *     event log and survives the chunk, truncation and byte sweeps;
- *   - committed inputs are what the encoder writes today;
+ *   - every golden case (tests/drmem/cases/NAME.md: the stream's bytes beside
+ *     its event log) decodes to its log and survives the chunk, truncation
+ *     and byte sweeps;
+ *   - every golden case is what the encoder writes today;
  *   - decoding with a tally gives the events a tally leaves out, and the
  *     tally the events make, in every chunking;
  *   - on DynamoRIO's own traces (../shared/corpus, when present) `tracedec
@@ -13,6 +14,7 @@
  */
 #include "codec_drmem.h"
 #include "drmem_cases.h"
+#include "drmem_records.h"
 #include "golden.h"
 #include "harness.h"
 #include "zip_builder.h"
@@ -118,28 +120,28 @@ static void test_drmem_tally(void)
 static void test_drmem_golden(void)
 {
     static const test_config plain = {0, 0, 0};
-    golden_dir(&drmem_codec, "tests/data/drmem", ".trace", &plain);
+    golden_forward(&drmem_codec, DRMEM_CASES, &plain, drmem_record);
 }
 
+/* Every golden case is what the encoder case of its name writes today. */
 static void test_drmem_committed_cases(void)
 {
+    golden_set s = golden_read(DRMEM_CASES);
     unsigned i;
     for (i = 0; i < drmem_case_count; i++) {
-        char rel[256];
-        size_t len;
-        uint8_t *data;
+        char file[300];
+        unsigned f;
+        golden_case *c = golden_find(&s, drmem_cases[i].name, &f);
         denc e;
-        snprintf(rel, sizeof rel, "tests/data/drmem/%s.trace",
-                 drmem_cases[i].name);
-        data = read_file(root_path(rel), &len);
+        if (!expect(c != NULL, "no golden case %s", drmem_cases[i].name))
+            continue;
+        snprintf(file, sizeof file, "%s.trace", drmem_cases[i].name);
         drmem_cases[i].build(&e);
-        expect(data != NULL && len == e.len && memcmp(data, e.buf, len) == 0,
-               "%s is not what the encoder writes; run `build/tests/run "
-               "--export`",
-               rel);
+        golden_check_bytes(&s, f, c, file, e.buf, e.len, e.members,
+                           e.member_count > 1 ? e.member_count : 0, false);
         denc_free(&e);
-        free(data);
     }
+    golden_save(&s, drmem_record);
 }
 
 /* Write the case's stream as DIR/NAME.raw and its member starts as

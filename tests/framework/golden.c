@@ -8,43 +8,129 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_MEMBERS 1024
-
-/* DIR/NAME.members, if any. */
-static unsigned read_members(const char *base, uint64_t *starts)
+bool golden_updating(void)
 {
-    char path[8300];
-    FILE *f;
-    unsigned long long v;
-    unsigned n = 0;
-    snprintf(path, sizeof path, "%s.members", base);
-    f = fopen(path, "r");
-    if (f == NULL)
-        return 0;
-    while (n < MAX_MEMBERS && fscanf(f, "%llu", &v) == 1)
-        starts[n++] = v;
-    fclose(f);
-    return n;
+    return getenv("TRACEDEC_UPDATE_GOLDEN") != NULL;
 }
 
-static void check_log(const char *base, const char *log)
+golden_set golden_read(const char *dir)
 {
-    char path[8300];
-    size_t golden_len;
-    uint8_t *golden;
-    snprintf(path, sizeof path, "%s.events", base);
-    golden = read_file(path, &golden_len);
-    if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL &&
-        (golden == NULL || golden_len != strlen(log) ||
-         memcmp(golden, log, golden_len) != 0)) {
-        write_file(path, log, strlen(log));
-        printf("    wrote %s\n", path);
-    } else {
-        expect(golden != NULL && golden_len == strlen(log) &&
-                   memcmp(golden, log, golden_len) == 0,
-               "%s: events differ from %s", base, path);
+    golden_set s = {NULL, 0, NULL};
+    char full[4096], path[8192], error[4096];
+    size_t n, i;
+    char **names;
+    snprintf(full, sizeof full, "%s", root_path(dir));
+    names = list_dir(full, ".md", &n);
+    expect(n > 0, "no case files in %s", full);
+    s.files = calloc(n ? n : 1, sizeof *s.files);
+    s.changed = calloc(n ? n : 1, sizeof *s.changed);
+    for (i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/%s", full, names[i]);
+        if (expect(case_file_read(path, &s.files[s.count], error,
+                                  sizeof error) == 0,
+                   "%s", error))
+            s.count++;
+        else
+            case_file_free(&s.files[s.count]);
+        free(names[i]);
     }
-    free(golden);
+    free(names);
+    return s;
+}
+
+void golden_save(golden_set *s, record_fn records)
+{
+    unsigned i;
+    for (i = 0; i < s->count; i++) {
+        if (s->changed[i] &&
+            expect(case_file_write(&s->files[i], records) == 0,
+                   "cannot write %s", s->files[i].path))
+            printf("    wrote %s\n", s->files[i].path);
+        case_file_free(&s->files[i]);
+    }
+    free(s->files);
+    free(s->changed);
+    memset(s, 0, sizeof *s);
+}
+
+golden_case *golden_find(const golden_set *s, const char *name,
+                         unsigned *file)
+{
+    unsigned i, k;
+    for (i = 0; i < s->count; i++)
+        for (k = 0; k < s->files[i].count; k++)
+            if (strcmp(s->files[i].cases[k].name, name) == 0) {
+                *file = i;
+                return &s->files[i].cases[k];
+            }
+    return NULL;
+}
+
+static test_file file_of(const case_block *b)
+{
+    return test_file_of(b->bytes, b->len);
+}
+
+test_input golden_input(const golden_case *c, test_file *files,
+                        unsigned room, const char *const *names)
+{
+    test_input in;
+    unsigned i;
+    memset(&in, 0, sizeof in);
+    in.files = files;
+    for (i = 0; names != NULL && i < room; i++) {
+        const case_block *b = case_block_of(c, names[i]);
+        expect(b != NULL, "%s: no hex block %s", c->name, names[i]);
+        files[in.count++] = b ? file_of(b) : test_file_of(NULL, 0);
+    }
+    for (i = 0; names == NULL && i < c->count && in.count < room; i++) {
+        const case_block *b = &c->blocks[i];
+        if (!case_block_is_hex(b))
+            continue;
+        if (in.count == 0) {
+            in.members = b->members;
+            in.member_count = b->member_count;
+        }
+        files[in.count++] = file_of(b);
+    }
+    return in;
+}
+
+void golden_check(golden_set *s, unsigned file, golden_case *c,
+                  const char *info, const char *got)
+{
+    case_block *b = case_block_of(c, info);
+    bool same = b != NULL && b->text != NULL && strcmp(b->text, got) == 0;
+    if (!same && golden_updating() && b != NULL && b->text != NULL) {
+        case_block_set_text(b, got);
+        s->changed[file] = true;
+        return;
+    }
+    expect(same, "%s: %s differs from the case's \"%s\" block (%s)", c->name,
+           b ? "the result" : "no result", info, s->files[file].path);
+}
+
+void golden_check_bytes(golden_set *s, unsigned file, golden_case *c,
+                        const char *info, const uint8_t *bytes, size_t len,
+                        const uint64_t *members, unsigned member_count,
+                        bool update)
+{
+    case_block *b = case_block_of(c, info);
+    bool same = b != NULL && b->len == len &&
+                (len == 0 || memcmp(b->bytes, bytes, len) == 0) &&
+                b->member_count == member_count &&
+                (member_count == 0 ||
+                 memcmp(b->members, members,
+                        member_count * sizeof *members) == 0);
+    if (!same && update && b != NULL && case_block_is_hex(b)) {
+        case_block_set_bytes(b, bytes, len, members, member_count);
+        s->changed[file] = true;
+        return;
+    }
+    expect(same,
+           "%s: the %s block is not what the encoder writes (%s); run "
+           "`build/tests/run --export` or TRACEDEC_UPDATE_GOLDEN=1",
+           c->name, info, s->files[file].path);
 }
 
 int sweep_forward(const test_codec *c, const char *name,
@@ -77,76 +163,30 @@ int sweep_forward(const test_codec *c, const char *name,
     return failed;
 }
 
-static void check_input(const test_codec *c, const char *dir,
-                        const char *file, size_t suffix_len,
-                        const test_config *sweep_cfg)
+unsigned golden_forward(const test_codec *c, const char *dir,
+                        const test_config *sweep_cfg, record_fn records)
 {
     static const test_config plain = {0, 0, 0};
-    char path[8192], base[8192];
-    uint64_t starts[MAX_MEMBERS];
-    size_t len;
-    uint8_t *data;
-    test_file f;
-    test_input in;
-    test_result r;
-    char *log;
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    snprintf(base, sizeof base, "%.*s", (int)(strlen(path) - suffix_len),
-             path);
-    data = read_file(path, &len);
-    if (!expect(data != NULL, "cannot read %s", path))
-        return;
-    f = test_file_of(data, len);
-    memset(&in, 0, sizeof in);
-    in.files = &f;
-    in.count = 1;
-    in.members = starts;
-    in.member_count = read_members(base, starts);
-    r = test_decode(c, &in, &plain, plan_whole());
-    log = test_outcome(c, &r);
-    check_log(base, log);
-    sweep_forward(c, file, &in, sweep_cfg);
-    free(log);
-    test_result_free(&r);
-    free(data);
-}
-
-size_t golden_dir(const test_codec *c, const char *dir, const char *suffix,
-                  const test_config *sweep_cfg)
-{
-    char full[4096];
-    size_t n, i;
-    char **names;
-    snprintf(full, sizeof full, "%s", root_path(dir));
-    names = list_dir(full, suffix, &n);
-    expect(n > 0, "no inputs in %s", full);
-    for (i = 0; i < n; i++) {
-        check_input(c, full, names[i], strlen(suffix), sweep_cfg);
-        free(names[i]);
+    golden_set s = golden_read(dir);
+    unsigned i, k, n = 0;
+    for (i = 0; i < s.count; i++) {
+        for (k = 0; k < s.files[i].count; k++) {
+            golden_case *gc = &s.files[i].cases[k];
+            test_file file;
+            test_input in = golden_input(gc, &file, 1, NULL);
+            test_result r;
+            char *log;
+            if (!expect(in.count == 1, "%s: no hex block", gc->name))
+                continue;
+            r = test_decode(c, &in, &plain, plan_whole());
+            log = test_outcome(c, &r);
+            golden_check(&s, i, gc, "log", log);
+            sweep_forward(c, gc->name, &in, sweep_cfg);
+            free(log);
+            test_result_free(&r);
+            n++;
+        }
     }
-    free(names);
+    golden_save(&s, records);
     return n;
-}
-
-int golden_write_input(const char *dir, const char *name, const char *suffix,
-                       const uint8_t *data, size_t len,
-                       const uint64_t *members, unsigned member_count)
-{
-    char rel[4096], path[8192];
-    FILE *f;
-    unsigned i;
-    snprintf(rel, sizeof rel, "%s/%s%s", dir, name, suffix);
-    snprintf(path, sizeof path, "%s", root_path(rel));
-    if (write_file(path, data, len) != 0)
-        return -1;
-    if (member_count < 2)
-        return 0;
-    snprintf(rel, sizeof rel, "%s/%s.members", dir, name);
-    snprintf(path, sizeof path, "%s", root_path(rel));
-    f = fopen(path, "w");
-    if (f == NULL)
-        return -1;
-    for (i = 0; i < member_count; i++)
-        fprintf(f, "%llu\n", (unsigned long long)members[i]);
-    return fclose(f) == 0 ? 0 : -1;
 }

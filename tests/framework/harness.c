@@ -89,6 +89,16 @@ const char *tracedec_path(void)
     return path;
 }
 
+const char *data_path(const char *relative)
+{
+    static char path[12288];
+    const char *cli = tracedec_path(), *slash = strrchr(cli, '/');
+    snprintf(path, sizeof path, "%.*s/data/%s",
+             (int)(slash ? (size_t)(slash - cli) : strlen(cli)), cli,
+             relative);
+    return path;
+}
+
 const char *root_path(const char *relative)
 {
     static char path[4096];

@@ -21,6 +21,11 @@ extern const char *test_tracedec;
 /* The CLI by absolute path, for commands run in another directory. */
 const char *tracedec_path(void);
 
+/* A sample input the build wrote from the golden case files (DIR/data
+ * beside the CLI, DIR/data/FORMAT/NAME: see tests/tools/case_inputs.c),
+ * by absolute path, in a static buffer (one at a time). */
+const char *data_path(const char *relative);
+
 /* Record a failed expectation in the running test (printf-style message).
  * Returns `ok` so callers can stop early. */
 bool expect(bool ok, const char *fmt, ...);

@@ -3,13 +3,17 @@
  * test, and ends with "N passed, N failed, N skipped".
  *
  *   run [--root DIR] [--tracedec PATH] [--only SUBSTRING] [--export]
- * --export rewrites the committed encoder-built inputs and fuzz seeds.
+ * --export rewrites the golden cases the test encoders build (their hex
+ * blocks) and their fuzz seeds.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "harness.h"
 #include "drmem_cases.h"
 #include "xray_cases.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -28,8 +32,10 @@ extern const test_case *const test_tables[];
 
 int main(int argc, char **argv)
 {
+    static char root[PATH_MAX];
     const char *only = NULL;
     int passed = 0, failed = 0, skipped = 0, i;
+    bool export = false;
     const test_case *const *t;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--root") == 0 && i + 1 < argc)
@@ -39,15 +45,17 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (strcmp(argv[i], "--export") == 0)
-            return export_xray_cases() == 0 && export_drmem_cases() == 0
-                       ? 0
-                       : 1;
+            export = true;
         else {
             fprintf(stderr, "usage: run [--root DIR] [--tracedec PATH] "
                             "[--only SUBSTRING] [--export]\n");
             return 2;
         }
     }
+    if (realpath(test_root, root) != NULL)
+        test_root = root; /* commands may run in other directories */
+    if (export)
+        return export_xray_cases() == 0 && export_drmem_cases() == 0 ? 0 : 1;
     for (t = test_tables; *t != NULL; t++) {
         const test_case *c;
         for (c = *t; c->name != NULL; c++) {

@@ -17,9 +17,11 @@
  * the fuzz seeds.
  */
 #include "codec_umt.h"
+#include "golden.h"
 #include "harness.h"
 #include "sweep.h"
 #include "umt_cases.h"
+#include "umt_records.h"
 #include "umt_traces.h"
 
 #include <stdio.h>
@@ -27,7 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define DATA "tests/data/umt"
+#define CASES "tests/umt/cases"
 
 static const int random_modes[] = {
     TD_UMT_DECODE,       TD_UMT_VALIDATE,  TD_UMT_MODULES,
@@ -221,60 +223,18 @@ static void test_umt_variants(void)
     }
 }
 
-/* ---- Committed traces
+/* ---- Golden cases
  * ------------------------------------------------------- */
 
-static const char *const committed[2] = {"as-built-v1", "legacy-2013"};
-
-static bool load_dir(const char *dir, uenc *e)
+/* The case's log of a mode. */
+static void check_log(golden_set *s, unsigned file, golden_case *c,
+                      const char *info, int mode)
 {
-    int i;
-    memset(e, 0, sizeof *e);
-    for (i = 0; i < UF_COUNT; i++) {
-        char rel[1024];
-        size_t len;
-        snprintf(rel, sizeof rel, "%.500s/%s", dir, uenc_file_names[i]);
-        e->f[i].head = read_file(root_path(rel), &len);
-        if (e->f[i].head == NULL)
-            return false;
-        e->f[i].head_len = len;
-    }
-    return true;
-}
-
-static bool same_files(const uenc *a, const uenc *b)
-{
-    int i;
-    for (i = 0; i < UF_COUNT; i++)
-        if (a->f[i].head_len != b->f[i].head_len ||
-            memcmp(a->f[i].head, b->f[i].head, a->f[i].head_len) != 0)
-            return false;
-    return true;
-}
-
-static void check_golden(const char *name, const char *suffix, int mode,
-                         uint32_t flags, const uenc *e)
-{
-    char rel[512];
-    size_t len;
     test_file files[UF_COUNT];
-    test_input in = umt_input_of(e, files);
-    test_result r = run(&in, mode, flags, plan_whole());
+    test_input in = golden_input(c, files, UF_COUNT, uenc_file_names);
+    test_result r = run(&in, mode, 0, plan_whole());
     char *log = test_outcome(&umt_codec, &r);
-    uint8_t *golden;
-    snprintf(rel, sizeof rel, DATA "/%s%s", name, suffix);
-    golden = read_file(root_path(rel), &len);
-    if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL &&
-        (golden == NULL || len != strlen(log) ||
-         memcmp(golden, log, len) != 0)) {
-        write_file(root_path(rel), log, strlen(log));
-        printf("    wrote %s\n", rel);
-    } else {
-        expect(golden != NULL && len == strlen(log) &&
-                   memcmp(golden, log, len) == 0,
-               "%s: events differ from %s", name, rel);
-    }
-    free(golden);
+    golden_check(s, file, c, info, log);
     free(log);
     test_result_free(&r);
 }
@@ -282,33 +242,32 @@ static void check_golden(const char *name, const char *suffix, int mode,
 static void export_seed(const char *name, const uenc *e);
 static void export_cases(void);
 
+/* Each golden case is the encoder's variant of its name; its logs are
+ * those of VALIDATE and STREAM. */
 static void test_umt_golden(void)
 {
-    unsigned i;
-    for (i = 0; i < 2; i++) {
-        char rel[256];
-        uenc built, disk;
-        umt_marks m;
-        build_variant(committed[i], &built, &m);
-        snprintf(rel, sizeof rel, DATA "/%s", committed[i]);
-        if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL) {
-            uenc_write_dir(&built, root_path(rel));
-            export_seed(committed[i], &built);
-        }
-        if (!expect(load_dir(rel, &disk), "cannot read %s", rel)) {
+    golden_set s = golden_read(CASES);
+    unsigned i, k;
+    int f;
+    for (i = 0; i < s.count; i++) {
+        for (k = 0; k < s.files[i].count; k++) {
+            golden_case *c = &s.files[i].cases[k];
+            uenc built;
+            umt_marks m;
+            build_variant(c->name, &built, &m);
+            for (f = 0; f < UF_COUNT; f++)
+                golden_check_bytes(&s, i, c, uenc_file_names[f],
+                                   built.f[f].head, built.f[f].head_len,
+                                   NULL, 0, golden_updating());
+            if (golden_updating())
+                export_seed(c->name, &built);
+            check_log(&s, i, c, "log", TD_UMT_VALIDATE);
+            check_log(&s, i, c, "log stream", TD_UMT_STREAM);
             uenc_free(&built);
-            continue;
         }
-        expect(same_files(&built, &disk),
-               "%s is not what the encoder writes; run the tests with "
-               "TRACEDEC_UPDATE_GOLDEN=1",
-               rel);
-        check_golden(committed[i], ".events", TD_UMT_VALIDATE, 0, &disk);
-        check_golden(committed[i], ".stream.events", TD_UMT_STREAM, 0, &disk);
-        uenc_free(&disk);
-        uenc_free(&built);
     }
-    if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL)
+    golden_save(&s, umt_record);
+    if (golden_updating())
         export_cases();
 }
 
@@ -576,7 +535,7 @@ static void test_umt_big_dump(void)
     uenc_free(&e);
 }
 
-static char *output_of(const char *args);
+static char *output_of(const char *args, const char *trace);
 
 static void test_umt_far(void)
 {
@@ -616,9 +575,9 @@ static void test_umt_far(void)
             char args[300];
             char *far_stat, *near_stat;
             snprintf(args, sizeof args, "stat --json %s", dir);
-            far_stat = output_of(args);
+            far_stat = output_of(args, NULL);
             snprintf(args, sizeof args, "stat --json %s/near", dir);
-            near_stat = output_of(args);
+            near_stat = output_of(args, NULL);
             expect(far_stat != NULL && near_stat != NULL &&
                        strcmp(far_stat, near_stat) == 0,
                    "stat differs between the far and the near trace");
@@ -803,18 +762,27 @@ static void test_umt_api(void)
 /* ---- The command line
  * ------------------------------------------------------- */
 
-static int tracedec(const char *args)
+/* `tracedec ARGS TRACE REDIRECT`, TRACE a sample input (umt/NAME: a golden
+ * case's directory, see data_path); its exit status. */
+static int tracedec_on(const char *args, const char *trace,
+                       const char *redirect)
 {
-    return run_shell("cd '%s' && '%s' %s", test_root, test_tracedec, args);
+    return run_shell("cd '%s' && '%s' %s '%s' %s", test_root, test_tracedec,
+                     args, data_path(trace), redirect);
 }
 
-static char *output_of(const char *args)
+/* What `tracedec ARGS [TRACE]` prints (stdout and stderr); malloc'd. */
+static char *output_of(const char *args, const char *trace)
 {
     char path[128], *out;
     size_t len;
     snprintf(path, sizeof path, "/tmp/tracedec-umt-cli-%d.out", (int)getpid());
-    run_shell("cd '%s' && '%s' %s > '%s' 2>&1", test_root, test_tracedec, args,
-              path);
+    if (trace != NULL)
+        run_shell("cd '%s' && '%s' %s '%s' > '%s' 2>&1", test_root,
+                  test_tracedec, args, data_path(trace), path);
+    else
+        run_shell("cd '%s' && '%s' %s > '%s' 2>&1", test_root, test_tracedec,
+                  args, path);
     out = (char *)read_file(path, &len);
     remove(path);
     if (out != NULL) {
@@ -824,23 +792,28 @@ static char *output_of(const char *args)
     return out;
 }
 
-static void check_output(const char *args, const char *golden_rel)
+/* Every "output ARGS" block of the golden cases is what `tracedec ARGS
+ * TRACE` prints. */
+static void check_outputs(void)
 {
-    char *out = output_of(args);
-    size_t len;
-    uint8_t *golden = read_file(root_path(golden_rel), &len);
-    if (getenv("TRACEDEC_UPDATE_GOLDEN") != NULL && out != NULL &&
-        (golden == NULL || len != strlen(out) ||
-         memcmp(golden, out, len) != 0)) {
-        write_file(root_path(golden_rel), out, strlen(out));
-        printf("    wrote %s\n", golden_rel);
-    } else {
-        expect(out != NULL && golden != NULL && len == strlen(out) &&
-                   memcmp(golden, out, len) == 0,
-               "`tracedec %s` differs from %s", args, golden_rel);
+    golden_set s = golden_read(CASES);
+    unsigned i, k, b;
+    for (i = 0; i < s.count; i++) {
+        for (k = 0; k < s.files[i].count; k++) {
+            golden_case *c = &s.files[i].cases[k];
+            for (b = 0; b < c->count; b++) {
+                const char *info = c->blocks[b].info;
+                char trace[300], *out;
+                if (strncmp(info, "output ", 7) != 0)
+                    continue;
+                snprintf(trace, sizeof trace, "umt/%s", c->name);
+                out = output_of(info + 7, trace);
+                golden_check(&s, i, c, info, out ? out : "");
+                free(out);
+            }
+        }
     }
-    free(out);
-    free(golden);
+    golden_save(&s, umt_record);
 }
 
 static void test_umt_cli(void)
@@ -849,27 +822,24 @@ static void test_umt_cli(void)
     char dir[64];
     uenc e;
     umt_marks m;
-    expect(tracedec("validate " DATA "/as-built-v1") == 0,
+    expect(tracedec_on("validate", "umt/as-built-v1", "") == 0,
            "validate on a good trace exits 0");
-    expect(tracedec("validate " DATA "/legacy-2013") == 0,
+    expect(tracedec_on("validate", "umt/legacy-2013", "") == 0,
            "validate on the 2013 layout exits 0");
-    expect(tracedec("--io=stream validate " DATA "/as-built-v1 2>/dev/null") ==
-               2,
+    expect(tracedec_on("--io=stream validate", "umt/as-built-v1",
+                       "2>/dev/null") == 2,
            "validate --io=stream is a usage error");
-    expect(tracedec("convert -f json " DATA "/as-built-v1 2>/dev/null") == 2,
+    expect(tracedec_on("convert -f json", "umt/as-built-v1",
+                       "2>/dev/null") == 2,
            "convert is a usage error on UMT traces");
-    check_output("stat --json " DATA "/as-built-v1",
-                 DATA "/as-built-v1.stat.json");
-    check_output("dump " DATA "/as-built-v1", DATA "/as-built-v1.dump");
-    check_output("dump " DATA "/legacy-2013", DATA "/legacy-2013.dump");
-    check_output("info " DATA "/as-built-v1", DATA "/as-built-v1.info");
-    a = output_of("dump " DATA "/as-built-v1");
-    b = output_of("--io=mmap dump " DATA "/as-built-v1");
+    check_outputs();
+    a = output_of("dump", "umt/as-built-v1");
+    b = output_of("--io=mmap dump", "umt/as-built-v1");
     expect(a != NULL && b != NULL && strcmp(a, b) == 0,
            "dump differs between pread and mmap");
     free(a);
     free(b);
-    a = output_of("--io=stream dump " DATA "/as-built-v1");
+    a = output_of("--io=stream dump", "umt/as-built-v1");
     expect(a != NULL && strstr(a, "ApplicationEnd") != NULL,
            "dump --io=stream lacks the raw records");
     free(a);
@@ -886,7 +856,7 @@ static void test_umt_cli(void)
     {
         char args[200], want[200];
         snprintf(args, sizeof args, "validate %s", dir);
-        a = output_of(args);
+        a = output_of(args, NULL);
         snprintf(want, sizeof want,
                  "%s/exec.vtable:%llu: umt-record-type: record type 7 does "
                  "not exist\n",

@@ -3,11 +3,11 @@
  *   - every encoder-built case gives its expected result, with and without
  *     the call matcher, in every chunking;
  *   - little- and big-endian producers of the same trace decode the same;
- *   - every committed input under tests/data/xray decodes to its golden
- *     event log (NAME.xray next to NAME.events) and survives the chunk,
- *     truncation and byte-change sweeps (the encoder's cases are committed
- *     there too, so they get the sweeps);
- *   - committed encoder-built inputs are what the encoder writes today;
+ *   - every golden case (tests/xray/cases/NAME.md: the input's bytes beside
+ *     its event log) decodes to its log and survives the chunk, truncation
+ *     and byte-change sweeps (the encoder's cases are there too, so they
+ *     get the sweeps);
+ *   - the golden cases built by the encoder are what it writes today;
  *   - TD_XRAY_SKIP_FUNCTIONS gives every input's events without its
  *     FUNCTION events, with the same outcome, in every chunking;
  *   - init refuses a wrong config, and reset keeps the call matcher.
@@ -16,6 +16,9 @@
 #include "golden.h"
 #include "harness.h"
 #include "xray_cases.h"
+#include "xray_records.h"
+
+#define CASES "tests/xray/cases"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,33 +115,31 @@ static void test_xray_byte_order(void)
 static void test_xray_golden(void)
 {
     static const test_config matcher = {TEST_MATCH_CALLS, 0, 0};
-    golden_dir(&xray_codec, "tests/data/xray", ".xray", &matcher);
+    golden_forward(&xray_codec, CASES, &matcher, xray_record);
 }
 
-/* tests/data/xray/enc-NAME.xray must be what case NAME encodes today. */
+/* Case enc-NAME's bytes must be what encoder case NAME writes today. */
 static void test_xray_committed_cases(void)
 {
+    golden_set s = golden_read(CASES);
     unsigned i, found = 0;
     for (i = 0; i < xray_case_count; i++) {
-        char rel[256];
-        size_t len;
-        uint8_t *data;
+        char name[256], file[300];
+        unsigned f;
+        golden_case *c;
         xenc e;
-        snprintf(rel, sizeof rel, "tests/data/xray/enc-%s.xray",
-                 xray_cases[i].name);
-        data = read_file(root_path(rel), &len);
-        if (data == NULL)
+        snprintf(name, sizeof name, "enc-%s", xray_cases[i].name);
+        snprintf(file, sizeof file, "%s.xray", name);
+        c = golden_find(&s, name, &f);
+        if (c == NULL)
             continue;
         found++;
         xray_case_build(&xray_cases[i], &e);
-        expect(len == e.len && memcmp(data, e.buf, len) == 0,
-               "%s is not what the encoder writes; run `build/tests/run "
-               "--export`",
-               rel);
+        golden_check_bytes(&s, f, c, file, e.buf, e.len, NULL, 0, false);
         xenc_free(&e);
-        free(data);
     }
-    expect(found > 0, "no committed encoder cases");
+    expect(found > 0, "no encoder cases in " CASES);
+    golden_save(&s, xray_record);
 }
 
 /* The log without its FUNCTION events ("@OFFSET+SIZE function ..."). */
@@ -182,25 +183,20 @@ static void check_skipping(const char *name, const uint8_t *data, size_t len,
 
 static void test_xray_skip_functions(void)
 {
-    char dir[4096];
-    size_t n, i, len;
-    char **names;
-    snprintf(dir, sizeof dir, "%s", root_path("tests/data/xray"));
-    names = list_dir(dir, ".xray", &n);
-    expect(n > 0, "no inputs in %s", dir);
-    for (i = 0; i < n; i++) {
-        char path[8192];
-        uint8_t *data;
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        data = read_file(path, &len);
-        if (expect(data != NULL, "cannot read %s", path)) {
-            check_skipping(names[i], data, len, 0);
-            check_skipping(names[i], data, len, TEST_MATCH_CALLS);
+    golden_set s = golden_read(CASES);
+    unsigned i, k;
+    for (i = 0; i < s.count; i++) {
+        for (k = 0; k < s.files[i].count; k++) {
+            const golden_case *c = &s.files[i].cases[k];
+            test_file f;
+            test_input in = golden_input(c, &f, 1, NULL);
+            if (!expect(in.count == 1, "%s: no hex block", c->name))
+                continue;
+            check_skipping(c->name, f.head, f.head_len, 0);
+            check_skipping(c->name, f.head, f.head_len, TEST_MATCH_CALLS);
         }
-        free(data);
-        free(names[i]);
     }
-    free(names);
+    golden_save(&s, xray_record);
 }
 
 /* Decode data answered whole; returns the outcome, counts the warnings. */

@@ -5,8 +5,10 @@
  * big-endian producer; fdr-bad-... and basic-bad-... break one rule each.
  */
 #include "xray_cases.h"
-#include "tracedec.h"
+#include "golden.h"
 #include "harness.h"
+#include "tracedec.h"
+#include "xray_records.h"
 
 #include <stdlib.h>
 #include <stdio.h>
@@ -541,30 +543,45 @@ void xray_case_build(const xray_case *c, xenc *e)
     c->build(e);
 }
 
-/* --export: write the encoder cases as committed inputs and fuzz seeds. */
-int export_xray_cases(void)
+/* The fuzz seed of a case: its flags' byte, then its bytes. */
+static int write_seed(const xray_case *c, const xenc *e)
 {
-    unsigned i;
-    for (i = 0; i < xray_case_count; i++) {
-        char rel[256], path[4096];
-        xenc e;
-        uint8_t *seed;
-        xray_case_build(&xray_cases[i], &e);
-        snprintf(rel, sizeof rel, "tests/data/xray/enc-%s.xray",
-                 xray_cases[i].name);
-        snprintf(path, sizeof path, "%s", root_path(rel));
-        if (write_file(path, e.buf, e.len) != 0)
-            return -1;
-        snprintf(rel, sizeof rel, "fuzz/corpus/xray/%s", xray_cases[i].name);
-        snprintf(path, sizeof path, "%s", root_path(rel));
-        seed = malloc(e.len + 1);
-        seed[0] = (uint8_t)(xray_cases[i].flags ? 0x07 : 0x05);
-        memcpy(seed + 1, e.buf, e.len);
-        if (write_file(path, seed, e.len + 1) != 0)
-            return -1;
-        free(seed);
-        xenc_free(&e);
-    }
-    return 0;
+    char rel[256], path[4096];
+    uint8_t *seed = malloc(e->len + 1);
+    int rc;
+    snprintf(rel, sizeof rel, "fuzz/corpus/xray/%s", c->name);
+    snprintf(path, sizeof path, "%s", root_path(rel));
+    seed[0] = (uint8_t)(c->flags ? 0x07 : 0x05);
+    memcpy(seed + 1, e->buf, e->len);
+    rc = write_file(path, seed, e->len + 1);
+    free(seed);
+    return rc;
 }
 
+/* --export: the encoder cases into their golden cases (enc-NAME) and the
+ * fuzz seeds. */
+int export_xray_cases(void)
+{
+    golden_set s = golden_read("tests/xray/cases");
+    unsigned i;
+    int rc = 0;
+    for (i = 0; rc == 0 && i < xray_case_count; i++) {
+        char name[256], file[300];
+        unsigned f;
+        golden_case *c;
+        xenc e;
+        snprintf(name, sizeof name, "enc-%s", xray_cases[i].name);
+        snprintf(file, sizeof file, "%s.xray", name);
+        xray_case_build(&xray_cases[i], &e);
+        c = golden_find(&s, name, &f);
+        if (c != NULL)
+            golden_check_bytes(&s, f, c, file, e.buf, e.len, NULL, 0, true);
+        else
+            fprintf(stderr, "no golden case %s: add it to a case file\n",
+                    name);
+        rc = c != NULL ? write_seed(&xray_cases[i], &e) : -1;
+        xenc_free(&e);
+    }
+    golden_save(&s, xray_record);
+    return rc;
+}

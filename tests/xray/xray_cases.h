@@ -27,8 +27,9 @@ typedef struct xray_case {
 /* Build a case: its bytes (and mark) in a fresh encoder. */
 void xray_case_build(const xray_case *c, xenc *e);
 
-/* Write every case as tests/data/xray/enc-NAME.xray (the committed inputs)
- * and fuzz/corpus/xray/NAME (fuzz seeds). Returns 0 or -1. */
+/* Write every case's bytes into its golden case enc-NAME
+ * (tests/xray/cases/NAME.md) and as fuzz/corpus/xray/NAME (fuzz seeds).
+ * Returns 0 or -1. */
 int export_xray_cases(void);
 
 extern const xray_case xray_cases[];
