@@ -215,6 +215,24 @@ static void deflate_finish(void *p)
     free(s->name);
 }
 
+static const td_request *request_of(const deflate_state *s)
+{
+    if (s->kind == DEFLATE_RAW)
+        return td_inflate_request(&s->d.inflate);
+    if (s->kind == DEFLATE_GZIP)
+        return td_gzip_request(&s->d.gzip);
+    return td_zip_request(&s->d.zip);
+}
+
+static const td_fault *fault_of(const deflate_state *s)
+{
+    if (s->kind == DEFLATE_RAW)
+        return td_inflate_fault(&s->d.inflate);
+    if (s->kind == DEFLATE_GZIP)
+        return td_gzip_fault(&s->d.gzip);
+    return td_zip_fault(&s->d.zip);
+}
+
 static int deflate_next(void *p, test_run *run)
 {
     deflate_state *s = p;
@@ -236,17 +254,7 @@ static int deflate_next(void *p, test_run *run)
         if (rc == TD_EVENT)
             on_zip(s, run, &ev);
     }
-    return rc;
-}
-
-static const td_request *deflate_request(const void *p)
-{
-    const deflate_state *s = p;
-    if (s->kind == DEFLATE_RAW)
-        return td_inflate_request(&s->d.inflate);
-    if (s->kind == DEFLATE_GZIP)
-        return td_gzip_request(&s->d.gzip);
-    return td_zip_request(&s->d.zip);
+    return run_status(run, rc, request_of(s), fault_of(s));
 }
 
 static int deflate_feed(void *p, const void *data, size_t len)
@@ -257,16 +265,6 @@ static int deflate_feed(void *p, const void *data, size_t len)
     if (s->kind == DEFLATE_GZIP)
         return td_gzip_feed(&s->d.gzip, data, len);
     return td_zip_feed(&s->d.zip, data, len);
-}
-
-static const td_fault *deflate_fault(const void *p)
-{
-    const deflate_state *s = p;
-    if (s->kind == DEFLATE_RAW)
-        return td_inflate_fault(&s->d.inflate);
-    if (s->kind == DEFLATE_GZIP)
-        return td_gzip_fault(&s->d.gzip);
-    return td_zip_fault(&s->d.zip);
 }
 
 /* Where the events said a member ended (gzip's members). */
@@ -285,14 +283,12 @@ const test_codec deflate_codec = {
     .name = "deflate", .state_size = sizeof(deflate_state),
     .access = TEST_FORWARD, .max_request = TD_STAGE_SIZE,
     .init = deflate_init, .finish = deflate_finish, .next = deflate_next,
-    .request = deflate_request, .feed = deflate_feed, .fault = deflate_fault,
-    .clean_cut = after_member,
+    .feed = deflate_feed, .clean_cut = after_member,
 };
 
 const test_codec zip_seekable_codec = {
     .name = "zip-seekable", .state_size = sizeof(deflate_state),
     .access = TEST_SEEKABLE, .max_request = TD_STAGE_SIZE,
     .init = zip_seekable_init, .finish = deflate_finish,
-    .next = deflate_next, .request = deflate_request, .feed = deflate_feed,
-    .fault = deflate_fault,
+    .next = deflate_next, .feed = deflate_feed,
 };

@@ -77,30 +77,18 @@ static int lz4_next(void *p, test_run *run)
     lz4_state *s = p;
     td_lz4_event ev;
     int rc = td_lz4_next(&s->d, &ev);
-    if (rc != TD_EVENT)
-        return rc;
-    if (ev.flags != 0)
+    if (rc == TD_EVENT && ev.flags != 0)
         run_fail(run, "an event with flags", ev.offset, ev.flags);
-    if (ev.kind == TD_LZ4_EV_DATA)
+    if (rc == TD_EVENT && ev.kind == TD_LZ4_EV_DATA)
         take_data(s, run, &ev);
-    else
+    else if (rc == TD_EVENT)
         print(run, &ev);
-    return rc;
-}
-
-static const td_request *lz4_request(const void *p)
-{
-    return td_lz4_request(&((const lz4_state *)p)->d);
+    return run_status(run, rc, td_lz4_request(&s->d), td_lz4_fault(&s->d));
 }
 
 static int lz4_feed(void *p, const void *data, size_t len)
 {
     return td_lz4_feed(&((lz4_state *)p)->d, data, len);
-}
-
-static const td_fault *lz4_fault(const void *p)
-{
-    return td_lz4_fault(&((const lz4_state *)p)->d);
 }
 
 /* After a frame, by the frames' own structure. */
@@ -122,6 +110,5 @@ static bool after_frame(const test_input *in, const test_result *full,
 const test_codec lz4_codec = {
     .name = "lz4", .state_size = sizeof(lz4_state), .access = TEST_FORWARD,
     .max_request = TD_STAGE_SIZE, .init = lz4_init, .finish = lz4_finish,
-    .next = lz4_next, .request = lz4_request, .feed = lz4_feed,
-    .fault = lz4_fault, .clean_cut = after_frame,
+    .next = lz4_next, .feed = lz4_feed, .clean_cut = after_frame,
 };

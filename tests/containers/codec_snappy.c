@@ -39,40 +39,37 @@ static const char *kind_name(int kind)
                                          : "skipped";
 }
 
+/* A line per chunk; a DATA chunk's bytes, which begin the window. */
+static void take_event(const snappy_state *s, test_run *run,
+                       const td_snappy_event *ev)
+{
+    if (ev->flags != 0)
+        run_fail(run, "an event with flags", ev->offset, ev->flags);
+    run_line(run, "%s @%llu size %llu type %02x", kind_name(ev->kind),
+             (unsigned long long)ev->offset, (unsigned long long)ev->size,
+             ev->chunk_type);
+    if (ev->kind != TD_SNAPPY_EV_DATA)
+        return;
+    if (ev->data.data != s->window || ev->data.len > TD_SNAPPY_WINDOW)
+        run_fail(run, "DATA is not the window's start", ev->offset,
+                 ev->data.len);
+    run_data(run, ev->offset, ev->data.pos, ev->data.data, ev->data.len);
+}
+
 static int snappy_next(void *p, test_run *run)
 {
     snappy_state *s = p;
     td_snappy_event ev;
     int rc = td_snappy_next(&s->d, &ev);
-    if (rc != TD_EVENT)
-        return rc;
-    if (ev.flags != 0)
-        run_fail(run, "an event with flags", ev.offset, ev.flags);
-    run_line(run, "%s @%llu size %llu type %02x", kind_name(ev.kind),
-             (unsigned long long)ev.offset, (unsigned long long)ev.size,
-             ev.chunk_type);
-    if (ev.kind != TD_SNAPPY_EV_DATA)
-        return rc;
-    if (ev.data.data != s->window || ev.data.len > TD_SNAPPY_WINDOW)
-        run_fail(run, "DATA is not the window's start", ev.offset,
-                 ev.data.len);
-    run_data(run, ev.offset, ev.data.pos, ev.data.data, ev.data.len);
-    return rc;
-}
-
-static const td_request *snappy_request(const void *p)
-{
-    return td_snappy_request(&((const snappy_state *)p)->d);
+    if (rc == TD_EVENT)
+        take_event(s, run, &ev);
+    return run_status(run, rc, td_snappy_request(&s->d),
+                      td_snappy_fault(&s->d));
 }
 
 static int snappy_feed(void *p, const void *data, size_t len)
 {
     return td_snappy_feed(&((snappy_state *)p)->d, data, len);
-}
-
-static const td_fault *snappy_fault(const void *p)
-{
-    return td_snappy_fault(&((const snappy_state *)p)->d);
 }
 
 static bool after_chunk(const test_input *in, const test_result *full,
@@ -91,6 +88,6 @@ const test_codec snappy_codec = {
     .name = "snappy", .state_size = sizeof(snappy_state),
     .access = TEST_FORWARD, .max_request = TD_STAGE_SIZE,
     .init = snappy_init, .finish = snappy_finish, .next = snappy_next,
-    .request = snappy_request, .feed = snappy_feed, .fault = snappy_fault,
+    .feed = snappy_feed,
     .clean_cut = after_chunk,
 };

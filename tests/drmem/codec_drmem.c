@@ -78,16 +78,12 @@ static bool tally_event(td_drmem_tally *t, const td_drmem_event *ev)
     return true;
 }
 
-static int drmem_next(void *p, test_run *run)
+/* The event (or the PCs it says the tally holds), and at the end the
+ * tally. */
+static void print(drmem_state *s, FILE *log, int rc)
 {
-    drmem_state *s = p;
-    FILE *log = run_log(run);
     bool tally = (s->flags & TEST_DRMEM_TALLY) != 0;
     bool of_events = (s->flags & TEST_DRMEM_TALLY_OF_EVENTS) != 0;
-    int rc = tally ? td_drmem_tally_next(&s->d, &s->ev, &s->tally)
-                   : td_drmem_next(&s->d, &s->ev);
-    if (log == NULL)
-        return rc;
     if (rc == TD_EVENT && tally && s->ev.kind == TD_DRMEM_EV_PCS)
         print_pcs(log, &s->tally);
     else if (rc == TD_EVENT && !(of_events && tally_event(&s->tally, &s->ev)))
@@ -96,22 +92,24 @@ static int drmem_next(void *p, test_run *run)
         print_pcs(log, &s->tally);
     if ((tally || of_events) && rc != TD_EVENT && rc != TD_NEED_INPUT)
         print_tally(log, &s->tally);
-    return rc;
 }
 
-static const td_request *drmem_request(const void *p)
+static int drmem_next(void *p, test_run *run)
 {
-    return td_drmem_request(&((const drmem_state *)p)->d);
+    drmem_state *s = p;
+    FILE *log = run_log(run);
+    int rc = s->flags & TEST_DRMEM_TALLY
+                 ? td_drmem_tally_next(&s->d, &s->ev, &s->tally)
+                 : td_drmem_next(&s->d, &s->ev);
+    if (log != NULL)
+        print(s, log, rc);
+    return run_status(run, rc, td_drmem_request(&s->d),
+                      td_drmem_fault(&s->d));
 }
 
 static int drmem_feed(void *p, const void *data, size_t len)
 {
     return td_drmem_feed(&((drmem_state *)p)->d, data, len);
-}
-
-static const td_fault *drmem_fault(const void *p)
-{
-    return td_drmem_fault(&((const drmem_state *)p)->d);
 }
 
 static int drmem_member(void *p, uint32_t index)
@@ -143,9 +141,7 @@ const test_codec drmem_codec = {
     .max_request = TD_STAGE_SIZE,
     .init = drmem_init,
     .next = drmem_next,
-    .request = drmem_request,
     .feed = drmem_feed,
-    .fault = drmem_fault,
     .begin_member = drmem_member,
     .clean_cut = drmem_clean_cut,
 };

@@ -47,12 +47,8 @@ static int file_next(void *p, test_run *run)
     int rc = td_drmem_file_next(&s->f, &s->ev);
     if (rc == TD_EVENT && log != NULL)
         drmem_print_native(log, &s->ev);
-    return rc;
-}
-
-static const td_request *file_request(const void *p)
-{
-    return td_drmem_file_request(&((const file_state *)p)->f);
+    return run_status(run, rc, td_drmem_file_request(&s->f),
+                      td_drmem_file_fault(&s->f));
 }
 
 static int file_feed(void *p, const void *data, size_t len)
@@ -60,15 +56,9 @@ static int file_feed(void *p, const void *data, size_t len)
     return td_drmem_file_feed(&((file_state *)p)->f, data, len);
 }
 
-static const td_fault *file_fault(const void *p)
-{
-    return td_drmem_file_fault(&((const file_state *)p)->f);
-}
-
 const test_codec drmem_file_codec = {
     .name = "drmem-file", .state_size = sizeof(file_state),
     .access = TEST_FORWARD, .max_request = TD_STAGE_SIZE,
     .faults_outside = true, .init = file_init, .finish = file_finish,
-    .next = file_next, .request = file_request, .feed = file_feed,
-    .fault = file_fault,
+    .next = file_next, .feed = file_feed,
 };

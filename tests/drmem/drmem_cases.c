@@ -191,6 +191,46 @@ static void v7(denc *e)
     denc_header(e, 7, X86_64 | FT_ENCODINGS, 5, 5, 0);
 }
 
+/* The v7 preamble and the case's records. */
+static void v7_steps(const drmem_case *c, denc *e)
+{
+    unsigned i;
+    v7(e);
+    for (i = 0; i < DRMEM_STEPS && c->steps[i].what != STEP_NONE; i++) {
+        const drmem_step *k = &c->steps[i];
+        switch (k->what) {
+        case STEP_MARK:
+            denc_mark(e);
+            break;
+        case STEP_RECORD:
+        case STEP_HIDDEN:
+            denc_record(e, k->type, k->size, k->value,
+                        k->what == STEP_RECORD);
+            break;
+        case STEP_MARKER:
+            denc_marker(e, k->type, k->value);
+            break;
+        case STEP_INSTR:
+            denc_instr(e, k->type, k->value, k->size, k->bytes);
+            break;
+        case STEP_MEMREF:
+            denc_memref(e, k->type, k->value, k->size);
+            break;
+        default:
+            denc_exit(e, (int64_t)k->value);
+            break;
+        }
+    }
+}
+
+void drmem_case_build(const drmem_case *c, denc *e)
+{
+    if (c->build != NULL)
+        c->build(e);
+    else
+        v7_steps(c, e);
+}
+
 static void bad_first_record(denc *e)
 {
     denc_init(e, 12);
@@ -250,59 +290,6 @@ static void bad_two_archs(denc *e)
     denc_marker(e, 9, 0x60);
 }
 
-static void bad_type_50(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_record(e, 50, 0, 0, true);
-}
-
-static void bad_bundle(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_record(e, BUNDLE, 2, 0x0304, true);
-}
-
-static void bad_encoding_empty(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_record(e, ENCODING, 0, 0, false);
-}
-
-static void bad_encoding_long(denc *e)
-{
-    v7(e);
-    denc_record(e, ENCODING, 8, 0, false);
-    denc_record(e, ENCODING, 7, 0, false);
-    denc_mark(e);
-    denc_record(e, ENCODING, 1, 0, false);
-}
-
-static void bad_encoding_mismatch(denc *e)
-{
-    v7(e);
-    denc_record(e, ENCODING, 3, 0x123456, false);
-    denc_mark(e);
-    denc_instr(e, INSTR, 0x1000, 4, NULL);
-}
-
-static void bad_encoding_dangling(denc *e)
-{
-    v7(e);
-    denc_record(e, ENCODING, 3, 0x123456, false);
-    denc_mark(e);
-    denc_memref(e, READ, 0x1000, 8);
-}
-
-static void bad_instr_size(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_instr(e, INSTR, 0x1000, 16, NULL);
-}
-
 static void bad_taken_in_v4(denc *e)
 {
     denc_init(e, 12);
@@ -319,115 +306,12 @@ static void bad_conditional_in_v5(denc *e)
     denc_instr(e, CONDITIONAL, 0x1000, 2, NULL);
 }
 
-static void bad_target_before_direct(denc *e)
-{
-    v7(e);
-    denc_marker(e, M_BRANCH_TARGET, 0x2000);
-    denc_mark(e);
-    denc_instr(e, DIRECT_JUMP, 0x1000, 2, jnz2);
-}
-
-static void bad_indirect_without_target(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_instr(e, RETURN, 0x1000, 1, ret1);
-}
-
-static void bad_timestamp_backwards(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_marker(e, M_TIMESTAMP, 12000000000000000ull);
-}
-
-static void bad_raw_only_marker(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_marker(e, M_SPLIT, 1);
-}
-
-static void bad_virtual_alone(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_marker(e, M_VIRT, 0x7fff5678);
-}
-
-static void bad_physical_alone(denc *e)
-{
-    v7(e);
-    denc_marker(e, M_PHYS, 0x12345678);
-    denc_mark(e);
-    denc_instr(e, INSTR, 0x1000, 2, jnz2);
-}
-
-static void bad_page_offsets(denc *e)
-{
-    v7(e);
-    denc_marker(e, M_PHYS, 0x12345678);
-    denc_mark(e);
-    denc_marker(e, M_VIRT, 0x7fff5679);
-}
-
-static void bad_signal_alone(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_marker(e, M_SIGNAL, 11);
-}
-
-static void bad_trace_end_alone(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_marker(e, M_TRACE_END, 11);
-}
-
-static void bad_trace_nested(denc *e)
-{
-    v7(e);
-    denc_marker(e, M_TRACE_START, 11);
-    denc_mark(e);
-    denc_marker(e, M_TRACE_START, 12);
-}
-
-static void bad_exit_other_thread(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_exit(e, 6);
-}
-
-static void bad_after_footer(denc *e)
-{
-    v7(e);
-    denc_exit(e, 5);
-    denc_mark(e);
-    denc_instr(e, INSTR, 0x1000, 2, jnz2);
-}
-
-static void bad_no_footer(denc *e)
-{
-    v7(e);
-    denc_instr(e, INSTR, 0x1000, 2, jnz2);
-    denc_mark(e);
-}
-
 static void bad_partial_record(denc *e)
 {
     v7(e);
     denc_exit(e, 5);
     e->len -= 5;
     e->mark = e->len - 7;
-}
-
-static void bad_second_header(denc *e)
-{
-    v7(e);
-    denc_mark(e);
-    denc_record(e, HEADER, 0, 7, false);
 }
 
 static void bad_chunk_missing_footer(denc *e)
@@ -504,68 +388,124 @@ static void bad_after_chunk_footer(denc *e)
 }
 
 const drmem_case drmem_cases[] = {
-    {"drmem-v1-12-byte", v1_12, TD_END, 0, "instr_conditional_jump"},
-    {"drmem-v1-8-byte", v1_8, TD_END, 0, "+8 thread_exit"},
+    {"drmem-v1-12-byte", v1_12, TD_END, 0,
+     .contains = "instr_conditional_jump"},
+    {"drmem-v1-8-byte", v1_8, TD_END, 0, .contains = "+8 thread_exit"},
     {"drmem-v4-encodings", v4_encodings, TD_END, 0,
-     "encoding=488d3425002040"},
-    {"drmem-v5-branches", v5_branches, TD_END, 0, "target=0x401000"},
-    {"drmem-v7-markers", v7_markers, TD_END, 0, "warning unknown-marker"},
-    {"drmem-v6-chunked", chunked, TD_END, 0, "chunk index=2"},
-    {"drmem-templates", templates, TD_END, 0, "kernel"},
-    {"drmem-core-sharded", core_sharded, TD_END, 0, "tid=102"},
-    {"drmem-legacy-interleaved", legacy_interleaved, TD_END, 0, "tid=51"},
+     .contains = "encoding=488d3425002040"},
+    {"drmem-v5-branches", v5_branches, TD_END, 0,
+     .contains = "target=0x401000"},
+    {"drmem-v7-markers", v7_markers, TD_END, 0,
+     .contains = "warning unknown-marker"},
+    {"drmem-v6-chunked", chunked, TD_END, 0, .contains = "chunk index=2"},
+    {"drmem-templates", templates, TD_END, 0, .contains = "kernel"},
+    {"drmem-core-sharded", core_sharded, TD_END, 0, .contains = "tid=102"},
+    {"drmem-legacy-interleaved", legacy_interleaved, TD_END, 0,
+     .contains = "tid=51"},
     {"drmem-no-thread-exit", no_thread_exit, TD_END, 0,
-     "warning no-thread-exit"},
-    {"bad-first-record", bad_first_record, TD_E_DRMEM_HEADER, 0, NULL},
-    {"bad-version", bad_version, TD_E_DRMEM_VERSION, 0, NULL},
-    {"bad-version-marker", bad_version_marker, TD_E_DRMEM_VERSION, 0, NULL},
+     .contains = "warning no-thread-exit"},
+    {"bad-first-record", bad_first_record, TD_E_DRMEM_HEADER, 0,
+     .contains = NULL},
+    {"bad-version", bad_version, TD_E_DRMEM_VERSION, 0, .contains = NULL},
+    {"bad-version-marker", bad_version_marker, TD_E_DRMEM_VERSION, 0,
+     .contains = NULL},
     {"bad-pid-before-thread", bad_pid_before_thread, TD_E_DRMEM_HEADER, 0,
-     NULL},
+     .contains = NULL},
     {"bad-instr-in-preamble", bad_instr_in_preamble, TD_E_DRMEM_HEADER, 0,
-     NULL},
+     .contains = NULL},
     {"bad-missing-filetype", bad_missing_filetype, TD_E_DRMEM_FILETYPE, 0,
-     NULL},
-    {"bad-two-archs", bad_two_archs, TD_E_DRMEM_FILETYPE, 0, NULL},
-    {"bad-type-50", bad_type_50, TD_E_DRMEM_RECORD_TYPE, 0, NULL},
-    {"bad-bundle", bad_bundle, TD_E_DRMEM_RECORD_TYPE, 0, NULL},
-    {"bad-encoding-empty", bad_encoding_empty, TD_E_DRMEM_ENCODING, 0, NULL},
-    {"bad-encoding-long", bad_encoding_long, TD_E_DRMEM_ENCODING, 0, NULL},
-    {"bad-encoding-mismatch", bad_encoding_mismatch, TD_E_DRMEM_ENCODING, 0,
-     NULL},
-    {"bad-encoding-dangling", bad_encoding_dangling, TD_E_DRMEM_ENCODING, 0,
-     NULL},
-    {"bad-instr-size", bad_instr_size, TD_E_DRMEM_SIZE, 0, NULL},
-    {"bad-taken-in-v4", bad_taken_in_v4, TD_E_DRMEM_BRANCH, 0, NULL},
+     .contains = NULL},
+    {"bad-two-archs", bad_two_archs, TD_E_DRMEM_FILETYPE, 0, .contains = NULL},
+    {"bad-type-50", NULL, TD_E_DRMEM_RECORD_TYPE, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_RECORD, 50, 0, 0, NULL}}},
+    {"bad-bundle", NULL, TD_E_DRMEM_RECORD_TYPE, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_RECORD, BUNDLE, 0x0304, 2, NULL}}},
+    {"bad-encoding-empty", NULL, TD_E_DRMEM_ENCODING, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_HIDDEN, ENCODING, 0, 0, NULL}}},
+    {"bad-encoding-long", NULL, TD_E_DRMEM_ENCODING, 0,
+     .steps = {{STEP_HIDDEN, ENCODING, 0, 8, NULL},
+               {STEP_HIDDEN, ENCODING, 0, 7, NULL},
+               {STEP_MARK, 0, 0, 0, NULL},
+               {STEP_HIDDEN, ENCODING, 0, 1, NULL}}},
+    {"bad-encoding-mismatch", NULL, TD_E_DRMEM_ENCODING, 0,
+     .steps = {{STEP_HIDDEN, ENCODING, 0x123456, 3, NULL},
+               {STEP_MARK, 0, 0, 0, NULL},
+               {STEP_INSTR, INSTR, 0x1000, 4, NULL}}},
+    {"bad-encoding-dangling", NULL, TD_E_DRMEM_ENCODING, 0,
+     .steps = {{STEP_HIDDEN, ENCODING, 0x123456, 3, NULL},
+               {STEP_MARK, 0, 0, 0, NULL},
+               {STEP_MEMREF, READ, 0x1000, 8, NULL}}},
+    {"bad-instr-size", NULL, TD_E_DRMEM_SIZE, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_INSTR, INSTR, 0x1000, 16, NULL}}},
+    {"bad-taken-in-v4", bad_taken_in_v4, TD_E_DRMEM_BRANCH, 0,
+     .contains = NULL},
     {"bad-conditional-in-v5", bad_conditional_in_v5, TD_E_DRMEM_BRANCH, 0,
-     NULL},
-    {"bad-target-before-direct", bad_target_before_direct, TD_E_DRMEM_MARKER,
-     12, NULL},
-    {"bad-indirect-without-target", bad_indirect_without_target,
-     TD_E_DRMEM_MARKER, 12, NULL},
-    {"bad-timestamp-backwards", bad_timestamp_backwards, TD_E_DRMEM_TIMESTAMP,
-     0, NULL},
-    {"bad-raw-only-marker", bad_raw_only_marker, TD_E_DRMEM_MARKER, 0, NULL},
-    {"bad-virtual-alone", bad_virtual_alone, TD_E_DRMEM_MARKER, 0, NULL},
-    {"bad-physical-alone", bad_physical_alone, TD_E_DRMEM_MARKER, 0, NULL},
-    {"bad-page-offsets", bad_page_offsets, TD_E_DRMEM_MARKER, 0, NULL},
-    {"bad-signal-alone", bad_signal_alone, TD_E_DRMEM_MARKER, 0, NULL},
-    {"bad-trace-end-alone", bad_trace_end_alone, TD_E_DRMEM_MARKER, 0, NULL},
-    {"bad-trace-nested", bad_trace_nested, TD_E_DRMEM_MARKER, 0, NULL},
-    {"bad-exit-other-thread", bad_exit_other_thread, TD_E_DRMEM_THREAD, 0,
-     NULL},
-    {"bad-after-footer", bad_after_footer, TD_E_DRMEM_END, 0, NULL},
-    {"bad-no-footer", bad_no_footer, TD_E_TRUNCATED, 0, NULL},
-    {"bad-partial-record", bad_partial_record, TD_E_TRUNCATED, 0, NULL},
-    {"bad-second-header", bad_second_header, TD_E_DRMEM_HEADER, 0, NULL},
-    {"bad-chunk-missing-footer", bad_chunk_missing_footer, TD_E_DRMEM_CHUNK,
-     0, NULL},
+     .contains = NULL},
+    {"bad-target-before-direct", NULL, TD_E_DRMEM_MARKER, 12,
+     .steps = {{STEP_MARKER, M_BRANCH_TARGET, 0x2000, 0, NULL},
+               {STEP_MARK, 0, 0, 0, NULL},
+               {STEP_INSTR, DIRECT_JUMP, 0x1000, 2, jnz2}}},
+    {"bad-indirect-without-target", NULL, TD_E_DRMEM_MARKER, 12,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_INSTR, RETURN, 0x1000, 1, ret1}}},
+    {"bad-timestamp-backwards", NULL, TD_E_DRMEM_TIMESTAMP, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_MARKER, M_TIMESTAMP, 12000000000000000ull, 0, NULL}}},
+    {"bad-raw-only-marker", NULL, TD_E_DRMEM_MARKER, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_MARKER, M_SPLIT, 1, 0, NULL}}},
+    {"bad-virtual-alone", NULL, TD_E_DRMEM_MARKER, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_MARKER, M_VIRT, 0x7fff5678, 0, NULL}}},
+    {"bad-physical-alone", NULL, TD_E_DRMEM_MARKER, 0,
+     .steps = {{STEP_MARKER, M_PHYS, 0x12345678, 0, NULL},
+               {STEP_MARK, 0, 0, 0, NULL},
+               {STEP_INSTR, INSTR, 0x1000, 2, jnz2}}},
+    {"bad-page-offsets", NULL, TD_E_DRMEM_MARKER, 0,
+     .steps = {{STEP_MARKER, M_PHYS, 0x12345678, 0, NULL},
+               {STEP_MARK, 0, 0, 0, NULL},
+               {STEP_MARKER, M_VIRT, 0x7fff5679, 0, NULL}}},
+    {"bad-signal-alone", NULL, TD_E_DRMEM_MARKER, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_MARKER, M_SIGNAL, 11, 0, NULL}}},
+    {"bad-trace-end-alone", NULL, TD_E_DRMEM_MARKER, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_MARKER, M_TRACE_END, 11, 0, NULL}}},
+    {"bad-trace-nested", NULL, TD_E_DRMEM_MARKER, 0,
+     .steps = {{STEP_MARKER, M_TRACE_START, 11, 0, NULL},
+               {STEP_MARK, 0, 0, 0, NULL},
+               {STEP_MARKER, M_TRACE_START, 12, 0, NULL}}},
+    {"bad-exit-other-thread", NULL, TD_E_DRMEM_THREAD, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_EXIT, 0, 6, 0, NULL}}},
+    {"bad-after-footer", NULL, TD_E_DRMEM_END, 0,
+     .steps = {{STEP_EXIT, 0, 5, 0, NULL},
+               {STEP_MARK, 0, 0, 0, NULL},
+               {STEP_INSTR, INSTR, 0x1000, 2, jnz2}}},
+    {"bad-no-footer", NULL, TD_E_TRUNCATED, 0,
+     .steps = {{STEP_INSTR, INSTR, 0x1000, 2, jnz2},
+               {STEP_MARK, 0, 0, 0, NULL}}},
+    {"bad-partial-record", bad_partial_record, TD_E_TRUNCATED, 0,
+     .contains = NULL},
+    {"bad-second-header", NULL, TD_E_DRMEM_HEADER, 0,
+     .steps = {{STEP_MARK, 0, 0, 0, NULL},
+               {STEP_HIDDEN, HEADER, 7, 0, NULL}}},
+    {"bad-chunk-missing-footer", bad_chunk_missing_footer, TD_E_DRMEM_CHUNK, 0,
+     .contains = NULL},
     {"bad-chunk-footer-index", bad_chunk_footer_index, TD_E_DRMEM_CHUNK, 0,
-     NULL},
-    {"bad-chunk-count", bad_chunk_count, TD_E_DRMEM_CHUNK, 0, NULL},
-    {"bad-chunk-overflow", bad_chunk_overflow, TD_E_DRMEM_CHUNK, 0, NULL},
-    {"bad-record-ordinal", bad_record_ordinal, TD_E_DRMEM_CHUNK, 0, NULL},
+     .contains = NULL},
+    {"bad-chunk-count", bad_chunk_count, TD_E_DRMEM_CHUNK, 0,
+     .contains = NULL},
+    {"bad-chunk-overflow", bad_chunk_overflow, TD_E_DRMEM_CHUNK, 0,
+     .contains = NULL},
+    {"bad-record-ordinal", bad_record_ordinal, TD_E_DRMEM_CHUNK, 0,
+     .contains = NULL},
     {"bad-after-chunk-footer", bad_after_chunk_footer, TD_E_DRMEM_CHUNK, 0,
-     NULL},
+     .contains = NULL},
 };
 
 const unsigned drmem_case_count = sizeof drmem_cases / sizeof drmem_cases[0];
@@ -596,7 +536,7 @@ int export_drmem_cases(void)
         unsigned f;
         golden_case *c = golden_find(&s, drmem_cases[i].name, &f);
         denc e;
-        drmem_cases[i].build(&e);
+        drmem_case_build(&drmem_cases[i], &e);
         snprintf(file, sizeof file, "%s.trace", drmem_cases[i].name);
         if (c != NULL)
             golden_check_bytes(&s, f, c, file, e.buf, e.len, e.members,

@@ -10,13 +10,40 @@
 
 #include "drmem_encoder.h"
 
+/* One record of a case written after a valid version 7 preamble. */
+enum drmem_step_kind {
+    STEP_NONE = 0,
+    STEP_MARK,   /* the error is at the next record (denc_mark) */
+    STEP_RECORD, /* a raw record: type, size, value as its address */
+    STEP_HIDDEN, /* the same, one a tool would not see */
+    STEP_MARKER, /* a marker: type, value */
+    STEP_INSTR,  /* an instruction: type, value as its pc, size, bytes (its
+                    encoding, or NULL) */
+    STEP_MEMREF, /* a memory reference: type, value as its address, size */
+    STEP_EXIT    /* THREAD_EXIT and FOOTER: value as the thread */
+};
+
+typedef struct drmem_step {
+    int what;
+    uint16_t type;
+    uint64_t value;
+    uint16_t size;
+    const uint8_t *bytes;
+} drmem_step;
+
+#define DRMEM_STEPS 4
+
 typedef struct drmem_case {
     const char *name;
-    void (*build)(denc *e);
+    void (*build)(denc *e); /* NULL: the preamble and `steps` */
     int status;           /* TD_END or the error expected */
     int64_t offset;       /* the error's offset relative to e->mark */
     const char *contains; /* a fragment the event log must hold, or NULL */
+    drmem_step steps[DRMEM_STEPS];
 } drmem_case;
+
+/* The case's stream, in a fresh encoder. */
+void drmem_case_build(const drmem_case *c, denc *e);
 
 extern const drmem_case drmem_cases[];
 extern const unsigned drmem_case_count;

@@ -58,7 +58,7 @@ static void check_case(const drmem_case *c)
     test_file f;
     test_input in;
     test_result r;
-    c->build(&e);
+    drmem_case_build(c, &e);
     in = case_input(&e, &f, false);
     r = decode(&in, 0);
     expect(r.status == c->status, "%s: status %s, want %s", c->name,
@@ -93,7 +93,7 @@ static void check_tally(const drmem_case *c)
     test_input in;
     test_result tallied, of_events;
     char *want, *got;
-    c->build(&e);
+    drmem_case_build(c, &e);
     in = case_input(&e, &f, false);
     tallied = decode(&in, TEST_DRMEM_TALLY);
     of_events = decode(&in, TEST_DRMEM_TALLY_OF_EVENTS);
@@ -136,7 +136,7 @@ static void test_drmem_committed_cases(void)
         if (!expect(c != NULL, "no golden case %s", drmem_cases[i].name))
             continue;
         snprintf(file, sizeof file, "%s.trace", drmem_cases[i].name);
-        drmem_cases[i].build(&e);
+        drmem_case_build(&drmem_cases[i], &e);
         golden_check_bytes(&s, f, c, file, e.buf, e.len, e.members,
                            e.member_count > 1 ? e.member_count : 0, false);
         denc_free(&e);
@@ -212,7 +212,7 @@ static void check_wrapped(const drmem_case *c, const char *dir)
     test_input in;
     test_result chunked, plain;
     size_t i;
-    c->build(&e);
+    drmem_case_build(c, &e);
     in = case_input(&e, &f, true); /* a zip of one member is one chunk */
     chunked = decode(&in, 0);
     in.member_count = 0;
@@ -248,7 +248,7 @@ static void check_wrapped(const drmem_case *c, const char *dir)
 static void check_wrapped_error(const drmem_case *c, const char *dir)
 {
     denc e;
-    c->build(&e);
+    drmem_case_build(c, &e);
     if (wrap(c, &e, dir))
         expect(run_shell("'%s' validate '%s/%s/stream.zip' 2>&1 | grep -q "
                          "': %s: '",

@@ -88,11 +88,11 @@ typedef struct test_codec {
      * TD_OK or the error init gave. */
     int (*init)(void *state, const test_config *cfg, const test_input *in);
     void (*finish)(void *state); /* free what init took; NULL: nothing */
-    /* The decoder's next(); an event is printed into the run's log. */
+    /* The decoder's next(): an event is printed into the run's log, and
+     * the decoder's status, request and fault are handed over with
+     * run_status() (drive.h). */
     int (*next)(void *state, test_run *run);
-    const td_request *(*request)(const void *state);
     int (*feed)(void *state, const void *data, size_t len);
-    const td_fault *(*fault)(const void *state);
     /* The source an error lies in; NULL: source 0. */
     uint32_t (*fault_source)(const void *state);
     /* A source's name in outcome lines; NULL: outcomes name no source. */

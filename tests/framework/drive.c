@@ -37,6 +37,8 @@ struct test_run {
     guard_span guard[MAX_LANES];
     uint8_t *scratch; /* bytes of a file with a hole, before the guard */
     size_t scratch_cap;
+    const td_request *request; /* the decoder's, from run_status() */
+    const td_fault *fault;
     const uint8_t *answer; /* the answer the decoder holds */
     size_t answer_len;
     uint64_t answer_offset;
@@ -88,9 +90,17 @@ test_plan plan_random(uint64_t seed)
 /* ---- What codecs call ----------------------------------------------------
  */
 
+int run_status(test_run *u, int rc, const td_request *request,
+               const td_fault *fault)
+{
+    u->request = request;
+    u->fault = fault;
+    return rc;
+}
+
 void run_fail(test_run *u, const char *msg, uint64_t a, uint64_t b)
 {
-    if (u == NULL || !u->r->protocol_ok)
+    if (!u->r->protocol_ok)
         return;
     u->r->protocol_ok = false;
     snprintf(u->r->protocol_msg, sizeof u->r->protocol_msg,
@@ -99,7 +109,7 @@ void run_fail(test_run *u, const char *msg, uint64_t a, uint64_t b)
 
 FILE *run_log(test_run *u)
 {
-    return u == NULL ? NULL : u->log;
+    return u->log;
 }
 
 void run_line(test_run *u, const char *fmt, ...)
@@ -117,10 +127,7 @@ void run_line(test_run *u, const char *fmt, ...)
 bool run_data(test_run *u, uint64_t offset, uint64_t pos,
               const uint8_t *data, size_t len)
 {
-    bool continues;
-    if (u == NULL)
-        return true;
-    continues = u->data_open && offset == u->data_offset &&
+    bool continues = u->data_open && offset == u->data_offset &&
                 pos == u->data_end;
     u->r->data_events++;
     u->data_seen = true;
@@ -143,26 +150,24 @@ static void add_offset(offsets *o, uint64_t at)
 
 void run_mark(test_run *u, uint64_t offset)
 {
-    if (u != NULL)
-        add_offset(&u->marks, offset);
+    add_offset(&u->marks, offset);
 }
 
 void run_end(test_run *u, uint64_t offset)
 {
-    if (u != NULL)
-        add_offset(&u->ends, offset);
+    add_offset(&u->ends, offset);
 }
 
 bool run_in_answer(const test_run *u, const void *p, size_t len)
 {
     const uint8_t *b = p;
-    return u == NULL || (u->answer != NULL && b >= u->answer &&
-                         b + len <= u->answer + u->answer_len);
+    return u->answer != NULL && b >= u->answer &&
+           b + len <= u->answer + u->answer_len;
 }
 
 uint64_t run_answer_end(const test_run *u)
 {
-    return u == NULL ? UINT64_MAX : u->answer_offset + u->answer_len;
+    return u->answer_offset + u->answer_len;
 }
 
 /* ---- Answers -------------------------------------------------------------
@@ -225,7 +230,7 @@ static void give(test_run *u, unsigned lane, const test_file *f, uint64_t at,
     }
     u->answer = guard_span_copy(&u->guard[lane], src, n);
     rc = u->c->feed(u->state, u->answer, n);
-    if (rc != TD_OK && rc != u->c->fault(u->state)->code)
+    if (rc != TD_OK && (u->fault == NULL || rc != u->fault->code))
         run_fail(u, "feed refused an answer", at, n);
 }
 
@@ -311,7 +316,7 @@ static void answer_random(test_run *u, const td_request *rq)
 
 static void answer(test_run *u)
 {
-    const td_request *rq = u->c->request(u->state);
+    const td_request *rq = u->request;
     if (u->c->access == TEST_FORWARD)
         answer_forward(u, rq);
     else if (u->c->access == TEST_SEEKABLE)
@@ -336,7 +341,8 @@ static void finish(test_run *u, int rc)
     test_result *r = u->r;
     const test_file *f;
     r->status = rc;
-    r->fault = *u->c->fault(u->state);
+    if (u->fault != NULL)
+        r->fault = *u->fault;
     r->fault_source =
         u->c->fault_source != NULL ? u->c->fault_source(u->state) : 0;
     if (rc >= 0 || rc == TD_E_INTERNAL)
@@ -369,6 +375,10 @@ static int decode_loop(test_run *u)
         }
         if (rc != TD_NEED_INPUT)
             return rc;
+        if (u->request == NULL) {
+            run_fail(u, "the codec gave no request", 0, 0);
+            return TD_E_INTERNAL;
+        }
         if (u->told_end || ++u->r->requests > MAX_REQUESTS) {
             run_fail(u, "a request after the end of the input, or too many",
                      u->r->requests, u->fed);
@@ -477,11 +487,11 @@ char *test_outcome(const test_codec *c, const test_result *r)
 /* Whole answers from the input itself (a copy only for files with
  * holes); forward decoders get each member in one span. Returns the bytes
  * given (0: the end). */
-static size_t answer_whole(const test_codec *c, void *state,
-                           const test_input *in, uint64_t *fed,
-                           unsigned *announced, uint8_t **scratch)
+static size_t answer_whole(test_run *u, uint64_t *fed, uint8_t **scratch)
 {
-    const td_request *rq = c->request(state);
+    const test_codec *c = u->c;
+    const test_input *in = u->in;
+    const td_request *rq = u->request;
     const test_file *f = &in->files[c->lanes > 1 || rq->source >= in->count
                                         ? 0
                                         : rq->source];
@@ -490,21 +500,21 @@ static size_t answer_whole(const test_codec *c, void *state,
     size_t n;
     if (c->access == TEST_FORWARD) {
         if (c->begin_member != NULL && at < end &&
-            member_starts_at(in, at, *announced))
-            c->begin_member(state, (*announced)++);
+            member_starts_at(in, at, u->announced))
+            c->begin_member(u->state, u->announced++);
         end = member_end(in, at, end);
     }
     n = at < end ? (size_t)(end - at < WHOLE_CAP ? end - at : WHOLE_CAP) : 0;
     *fed = at + n;
     if (n == 0) {
-        c->feed(state, NULL, 0);
+        c->feed(u->state, NULL, 0);
     } else if (at + n <= f->head_len) {
-        c->feed(state, f->head + at, n);
+        c->feed(u->state, f->head + at, n);
     } else {
         free(*scratch);
         *scratch = malloc(n);
         test_file_read(f, at, *scratch, n);
-        c->feed(state, *scratch, n);
+        c->feed(u->state, *scratch, n);
     }
     return n;
 }
@@ -512,28 +522,39 @@ static size_t answer_whole(const test_codec *c, void *state,
 int test_status(const test_codec *c, void *state, const test_input *in,
                 const test_config *cfg, td_fault *fault, uint32_t *source)
 {
+    test_result r;
+    test_run u;
     uint8_t *scratch = NULL;
     uint64_t fed = 0, requests = 0;
-    unsigned announced = 0;
     bool ended = false;
-    int rc = c->init(state, cfg, in);
+    int rc;
+    memset(&r, 0, sizeof r);
+    memset(&u, 0, sizeof u);
+    memset(fault, 0, sizeof *fault);
+    u.c = c;
+    u.state = state;
+    u.in = in;
+    u.r = &r;
+    rc = c->init(state, cfg, in);
     if (rc == TD_OK)
-        while ((rc = c->next(state, NULL)) == TD_EVENT ||
+        while ((rc = c->next(state, &u)) == TD_EVENT ||
                rc == TD_NEED_INPUT) {
             if (rc == TD_EVENT)
                 continue;
-            if (ended || ++requests > MAX_REQUESTS) {
+            if (ended || u.request == NULL || ++requests > MAX_REQUESTS) {
                 rc = TD_E_INTERNAL;
                 break;
             }
-            ended = answer_whole(c, state, in, &fed, &announced,
-                                 &scratch) == 0 &&
+            ended = answer_whole(&u, &fed, &scratch) == 0 &&
                     c->access != TEST_RANDOM;
         }
-    *fault = *c->fault(state);
+    if (u.fault != NULL)
+        *fault = *u.fault;
     *source = c->fault_source != NULL ? c->fault_source(state) : 0;
     if (c->finish != NULL)
         c->finish(state);
+    free(u.marks.at);
+    free(u.ends.at);
     free(scratch);
     return rc;
 }

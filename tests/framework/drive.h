@@ -95,7 +95,14 @@ int test_status(const test_codec *c, void *state, const test_input *in,
 /* ---- For codecs: what a decode in progress offers ----------------------
  */
 
-/* The log to print an event into; NULL when the plan keeps no log. */
+/* What a codec's next() returns: the decoder's status rc, with its request
+ * (read when rc is TD_NEED_INPUT) and its fault (read when rc is an
+ * error). Returns rc. */
+int run_status(test_run *r, int rc, const td_request *request,
+               const td_fault *fault);
+
+/* The log to print an event into; NULL when the plan keeps no log (or in
+ * test_status). */
 FILE *run_log(test_run *r);
 
 /* Print a line into the log (when there is one). */

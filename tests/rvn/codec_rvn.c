@@ -67,12 +67,7 @@ static int rvn_next(void *p, test_run *run)
     int rc = td_rvn_next(p, &ev);
     if (rc == TD_EVENT)
         print(run, &ev);
-    return rc;
-}
-
-static const td_request *rvn_request(const void *p)
-{
-    return td_rvn_request(p);
+    return run_status(run, rc, td_rvn_request(p), td_rvn_fault(p));
 }
 
 static int rvn_feed(void *p, const void *data, size_t len)
@@ -80,15 +75,9 @@ static int rvn_feed(void *p, const void *data, size_t len)
     return td_rvn_feed(p, data, len);
 }
 
-static const td_fault *rvn_fault(const void *p)
-{
-    return td_rvn_fault(p);
-}
-
 const test_codec rvn_codec = {
     .name = "rvn", .state_size = sizeof(td_rvn_decoder),
     .access = TEST_RANDOM, .sources = TD_SQLITE_LANES,
     .lanes = TD_SQLITE_LANES, .max_request = 65536, .init = rvn_init,
-    .next = rvn_next, .request = rvn_request, .feed = rvn_feed,
-    .fault = rvn_fault,
+    .next = rvn_next, .feed = rvn_feed,
 };

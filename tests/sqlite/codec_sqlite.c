@@ -192,9 +192,8 @@ static int freelist(sqlite_state *s, test_run *run)
     return rc;
 }
 
-static int sqlite_next(void *p, test_run *run)
+static int step(sqlite_state *s, test_run *run)
 {
-    sqlite_state *s = p;
     switch (s->phase) {
     case HEADER:
         return header(s, run);
@@ -207,9 +206,11 @@ static int sqlite_next(void *p, test_run *run)
     }
 }
 
-static const td_request *sqlite_request(const void *p)
+static int sqlite_next(void *p, test_run *run)
 {
-    return td_sqlite_request(&((const sqlite_state *)p)->db);
+    sqlite_state *s = p;
+    return run_status(run, step(s, run), td_sqlite_request(&s->db),
+                      td_sqlite_fault(&s->db));
 }
 
 static int sqlite_feed(void *p, const void *data, size_t len)
@@ -217,15 +218,9 @@ static int sqlite_feed(void *p, const void *data, size_t len)
     return td_sqlite_feed(&((sqlite_state *)p)->db, data, len);
 }
 
-static const td_fault *sqlite_fault(const void *p)
-{
-    return td_sqlite_fault(&((const sqlite_state *)p)->db);
-}
-
 const test_codec sqlite_codec = {
     .name = "sqlite", .state_size = sizeof(sqlite_state),
     .access = TEST_RANDOM, .sources = TD_SQLITE_LANES,
     .lanes = TD_SQLITE_LANES, .max_request = 65536, .init = sqlite_init,
-    .next = sqlite_next, .request = sqlite_request, .feed = sqlite_feed,
-    .fault = sqlite_fault,
+    .next = sqlite_next, .feed = sqlite_feed,
 };

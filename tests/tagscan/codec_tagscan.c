@@ -59,12 +59,8 @@ static int tagscan_next(void *p, test_run *run)
         print(s, log, &ev);
     else if (rc != TD_EVENT && rc != TD_NEED_INPUT)
         end_text(s, log);
-    return rc;
-}
-
-static const td_request *tagscan_request(const void *p)
-{
-    return td_tagscan_request(&((const tagscan_state *)p)->d);
+    return run_status(run, rc, td_tagscan_request(&s->d),
+                      td_tagscan_fault(&s->d));
 }
 
 static int tagscan_feed(void *p, const void *data, size_t len)
@@ -72,14 +68,8 @@ static int tagscan_feed(void *p, const void *data, size_t len)
     return td_tagscan_feed(&((tagscan_state *)p)->d, data, len);
 }
 
-static const td_fault *tagscan_fault(const void *p)
-{
-    return td_tagscan_fault(&((const tagscan_state *)p)->d);
-}
-
 const test_codec tagscan_codec = {
     .name = "tagscan", .state_size = sizeof(tagscan_state),
     .access = TEST_FORWARD, .source = SOURCE, .max_request = TD_STAGE_SIZE,
-    .init = tagscan_init, .next = tagscan_next, .request = tagscan_request,
-    .feed = tagscan_feed, .fault = tagscan_fault,
+    .init = tagscan_init, .next = tagscan_next, .feed = tagscan_feed,
 };

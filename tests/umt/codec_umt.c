@@ -75,28 +75,16 @@ static int umt_next(void *p, test_run *run)
     td_umt_event ev;
     int rc = td_umt_next(&s->d, &ev);
     s->log.out = run_log(run);
-    if (s->log.out == NULL)
-        return rc;
-    if (rc == TD_EVENT)
+    if (s->log.out != NULL && rc == TD_EVENT)
         umt_log_event(&s->log, &ev);
-    else if (rc == TD_END)
+    else if (s->log.out != NULL && rc == TD_END)
         umt_log_flush(&s->log);
-    return rc;
-}
-
-static const td_request *umt_request(const void *p)
-{
-    return td_umt_request(&((const umt_state *)p)->d);
+    return run_status(run, rc, td_umt_request(&s->d), td_umt_fault(&s->d));
 }
 
 static int umt_feed(void *p, const void *data, size_t len)
 {
     return td_umt_feed(&((umt_state *)p)->d, data, len);
-}
-
-static const td_fault *umt_fault(const void *p)
-{
-    return td_umt_fault(&((const umt_state *)p)->d);
 }
 
 static uint32_t umt_fault_file(const void *p)
@@ -119,7 +107,7 @@ const test_codec umt_codec = {
     .sources = UF_COUNT, .lanes = 1, .max_request = TD_UMT_MAX_REQUEST,
     .faults_outside = true,
     .init = umt_init, .finish = umt_finish, .next = umt_next,
-    .request = umt_request, .feed = umt_feed, .fault = umt_fault,
+    .feed = umt_feed,
     .fault_source = umt_fault_file, .source_name = file_name,
     .forward_mode = reads_forward,
 };

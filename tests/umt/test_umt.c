@@ -343,14 +343,9 @@ static void export_cases(void)
     for (i = 0; i < umt_case_count; i++) {
         const umt_case *c = &umt_cases[i];
         uenc e;
-        umt_marks m;
         if (seen_before(i))
             continue;
-        if (c->build != NULL)
-            c->build(&e, &m);
-        else
-            build_variant("as-built-v1", &e, &m);
-        c->change(&e, &m);
+        umt_case_trace(c, &e);
         write_seed(c->name, &e, (uint8_t)(c->mode << 4 | (c->flags & 7)));
         uenc_free(&e);
     }
@@ -362,16 +357,10 @@ static void export_cases(void)
 static void run_case(const umt_case *c)
 {
     uenc e;
-    umt_marks m;
     test_file files[UF_COUNT];
     test_input in;
     test_result r;
-    uint64_t want;
-    if (c->build != NULL)
-        c->build(&e, &m);
-    else
-        build_variant("as-built-v1", &e, &m);
-    want = c->change(&e, &m);
+    uint64_t want = umt_case_trace(c, &e);
     in = umt_input_of(&e, files);
     r = run(&in, c->mode, c->flags, plan_whole());
     expect(r.status == c->code, "%s: status %s, want %s (%s)", c->name,

@@ -1,699 +1,95 @@
 /*
- * umt_cases.c - see umt_cases.h. Case names say what is wrong.
+ * umt_cases.c - see umt_cases.h. Case names say what is wrong. A place
+ * {base, mark, index, add} is the base's thing numbered mark + index, then
+ * add bytes into it: {AT_RECORD, M_STORE, 0, 4} is the type byte of
+ * record #store.
  */
 #include "umt_cases.h"
 #include "tracedec.h"
 
 #include <string.h>
 
-#define NONE ((uint64_t)-1)
+#define NONE (-1)
 
-/* ---- Where things are ----------------------------------------------------
+/* Thread t's instruction record of turn 0, 1 or 2 in the many-threads
+ * trace (each thread's begin comes first, in thread order, then the
+ * turns, then the ends), and thread t's end (threads 1 and up). */
+#define TURN(n, t) ((int64_t)UMT_MANY_THREADS * (1 + (n)) + (t))
+#define END_OF(t) ((int64_t)UMT_MANY_THREADS * 4 - 1 + (t))
+
+/* ---- Places --------------------------------------------------------------
  */
 
-static uint64_t rec(const uenc *e, int64_t eid)
+static int64_t mark_value(const uenc *e, const umt_marks *m, int mark)
 {
-    return uenc_record_at(e, eid);
+    switch (mark) {
+    case M_BEGIN0: return m->begin0;
+    case M_STORE: return m->store;
+    case M_BEGIN1: return m->begin1;
+    case M_PUSH: return m->push;
+    case M_ENTRY64: return m->entry64;
+    case M_ENTRY32: return m->entry32;
+    case M_SKIPPED: return m->skipped;
+    case M_APC: return m->apc;
+    case M_EXIT_NONE: return m->exit_none;
+    case M_NOP: return m->nop;
+    case M_END1: return m->end1;
+    case M_ENTRY_OPEN: return m->entry_open;
+    case M_APP_END: return m->app_end;
+    case M_SYS_OPEN: return m->sys_open;
+    case M_SYS_ENTRY64: return m->sys_entry64;
+    case M_SYS_ENTRY32: return m->sys_entry32;
+    case M_RECORDS: return (int64_t)e->record_count;
+    default: return 0;
+    }
 }
 
-static uint64_t ctx(const uenc *e, int64_t eid)
+/* Where a place is (or what it counts), in `file` for AT_FILE_END. */
+static uint64_t place(const uenc *e, const umt_marks *m, int file,
+                      umt_place p)
 {
-    return rec(e, eid) + 6;
+    int64_t i = mark_value(e, m, p.mark) + p.index;
+    uint64_t extra_at = e->ins_extra_at;
+    switch (p.base) {
+    case AT_RECORD: return uenc_record_at(e, i) + (uint64_t)p.add;
+    case AT_RECORD_SIZE: return uenc_record_size(e, i) + (uint64_t)p.add;
+    case AT_OFFSET: return (uint64_t)i * 8 + (uint64_t)p.add;
+    case AT_PREV_NEXT: return (uint64_t)i * 16 + (uint64_t)p.add;
+    case AT_DECODED: return uenc_ins_decoded_at(e, i) + (uint64_t)p.add;
+    case AT_INS_ROW: return uenc_ins_row_at(e, i) + (uint64_t)p.add;
+    case AT_DISASM: return uenc_ins_disasm_at(e, i) + (uint64_t)p.add;
+    case AT_INS_EXTRA: return extra_at + (uint64_t)p.add;
+    case AT_EXTRA_SIZE:
+        return ufile_size(&e->f[UF_INS]) - extra_at + (uint64_t)p.add;
+    case AT_MODULE_ROW: return uenc_module_row_at(e, i) + (uint64_t)p.add;
+    case AT_MODULE_NAME: return e->module_extra_at + (uint64_t)p.add;
+    case AT_THREAD_ROW: return uenc_thread_row_at(e, i) + (uint64_t)p.add;
+    case AT_THREAD_TABLE: return e->thread_table + (uint64_t)p.add;
+    case AT_SYSCALL: return e->syscall_at[i] + (uint64_t)p.add;
+    case AT_FILE_END: return ufile_size(&e->f[file]) + (uint64_t)p.add;
+    default: return (uint64_t)(i + p.add);
+    }
 }
 
-static uint64_t dec(const uenc *e, int64_t id)
+/* Do a poke (bytes appended are those the cases were first written with:
+ * "x", or counting digits). */
+static void apply(uenc *e, const umt_poke *k, uint64_t at, uint64_t value)
 {
-    return uenc_ins_decoded_at(e, id);
+    static const char digits[16] = "0123456789abcdef";
+    const char *grow = value == 1 ? "x" : digits;
+    switch (k->width) {
+    case 1: uenc_poke8(e, k->file, at, (uint8_t)value); break;
+    case 2: uenc_poke16(e, k->file, at, (uint16_t)value); break;
+    case 4: uenc_poke32(e, k->file, at, (uint32_t)value); break;
+    case 8: uenc_poke64(e, k->file, at, value); break;
+    case UMT_CUT: uenc_truncate(e, k->file, at); break;
+    case UMT_GROW: uenc_append(e, k->file, grow, (size_t)value); break;
+    default: break;
+    }
 }
 
-static uint64_t op(const uenc *e, int64_t id, unsigned i)
-{
-    return dec(e, id) + 8 + 12 * i;
-}
-
-static uint64_t lcslot(const uenc *e, int64_t id, unsigned j)
-{
-    return dec(e, id) + 88 + 12 * j;
-}
-
-static uint64_t records(const uenc *e)
-{
-    return e->record_count;
-}
-
-/* Module 0's WinName: the first string of module.itable's extra area. */
-static uint64_t module_win(const uenc *e)
-{
-    return e->module_extra_at;
-}
-
-/* ---- Headers -------------------------------------------------------------
+/* ---- Changes no table says -----------------------------------------------
  */
-
-static uint64_t exec_version(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_EXEC_VTABLE, 0, 2);
-    return 0;
-}
-
-static uint64_t exec_record_count(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_EXEC_VTABLE, 8, (uint64_t)1 << 63);
-    return 8;
-}
-
-static uint64_t first_offset_in_header(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_EXEC_OFFSETS, 0, 8);
-    return 0;
-}
-
-static uint64_t last_offset_too_small(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_EXEC_OFFSETS, records(e) * 8, rec(e, 0) + 7);
-    return records(e) * 8;
-}
-
-static uint64_t vtable_short(uenc *e, const umt_marks *m)
-{
-    uint64_t size = ufile_size(&e->f[UF_EXEC_VTABLE]);
-    (void)m;
-    uenc_truncate(e, UF_EXEC_VTABLE, size - 1);
-    return size - 1;
-}
-
-static uint64_t vtable_long(uenc *e, const umt_marks *m)
-{
-    uint64_t size = ufile_size(&e->f[UF_EXEC_VTABLE]);
-    (void)m;
-    uenc_append(e, UF_EXEC_VTABLE, "x", 1);
-    return size;
-}
-
-static uint64_t offsets_long(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_append(e, UF_EXEC_OFFSETS, "01234567", 8);
-    return (records(e) + 1) * 8;
-}
-
-static uint64_t prev_next_short(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_truncate(e, UF_PREV_NEXT, records(e) * 16 - 1);
-    return records(e) * 16 - 1;
-}
-
-static uint64_t prev_next_long(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_append(e, UF_PREV_NEXT, "x", 1);
-    return records(e) * 16;
-}
-
-static uint64_t ins_header_version(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_INS, 0, 1);
-    return 0;
-}
-
-static uint64_t ins_record_version(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_INS, 4, 2);
-    return 4;
-}
-
-static uint64_t ins_row_size_small(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_INS, 16, 63);
-    return 16;
-}
-
-static uint64_t ins_table_in_header(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_INS, 24, 40);
-    return 24;
-}
-
-static uint64_t ins_row_count_huge(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_INS, 8, (uint64_t)1 << 62);
-    return 8;
-}
-
-static uint64_t ins_extra_in_header(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_INS, 32, 8);
-    return 32;
-}
-
-static uint64_t ins_extra_overlaps(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_INS, 32, 48);
-    return 32;
-}
-
-static uint64_t ins_extra_size_negative(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_INS, 40, (uint64_t)1 << 63);
-    return 40;
-}
-
-static uint64_t ins_extra_past_end(uenc *e, const umt_marks *m)
-{
-    uint64_t size = ufile_size(&e->f[UF_INS]) - e->ins_extra_at;
-    (void)m;
-    uenc_poke64(e, UF_INS, 40, size + 1);
-    return e->ins_extra_at;
-}
-
-static uint64_t thread_table_past_end(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_THREAD, 8, 3);
-    return 32;
-}
-
-static uint64_t module_row_size(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_MODULE, 16, 47);
-    return 16;
-}
-
-static uint64_t module_record_version(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_MODULE, 4, 2);
-    return 4;
-}
-
-static uint64_t thread_record_version(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_THREAD, 4, 1);
-    return 4;
-}
-
-static uint64_t range_row_size(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_ADDRESS, 16, 8);
-    return 16;
-}
-
-static uint64_t syscall_version(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_SYSCALL_VTABLE, 0, 1);
-    return 0;
-}
-
-static uint64_t syscall_ids_version(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_SYSCALL_VTABLE, 4, 2);
-    return 4;
-}
-
-static uint64_t syscall_offsets_long(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_append(e, UF_SYSCALL_OFFSETS, "0123456789abcdef", 16);
-    return 3 * 16;
-}
-
-static uint64_t syscall_offsets_short(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_truncate(e, UF_SYSCALL_OFFSETS, 3 * 16 - 1);
-    return 3 * 16 - 1;
-}
-
-/* ---- The context map -------------------------------------------------------
- */
-
-static uint64_t map_elem_count(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke16(e, UF_CONTEXT_MAP, 2, 513);
-    return 2;
-}
-
-static uint64_t map_long(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_append(e, UF_CONTEXT_MAP, "x", 1);
-    return 17424;
-}
-
-static uint64_t map_short(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_truncate(e, UF_CONTEXT_MAP, 17423);
-    return 0;
-}
-
-static uint64_t map_largest(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke16(e, UF_CONTEXT_MAP, 16 + 2 * 5, UREG_COUNT);
-    return 16 + 2 * 5;
-}
-
-static uint64_t map_name_unterminated(uenc *e, const umt_marks *m)
-{
-    unsigned i;
-    (void)m;
-    for (i = 0; i < 16; i++)
-        uenc_poke8(e, UF_CONTEXT_MAP, 1040 + 16 * 3 + i, 'A');
-    return 1040 + 16 * 3;
-}
-
-static uint64_t map_absent_with_size(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_CONTEXT_MAP, 9232 + 8 * UREG_R8 + 2, 4);
-    return 9232 + 8 * UREG_R8;
-}
-
-static uint64_t map_outside_dump(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke16(e, UF_CONTEXT_MAP, 13328 + 8 * UREG_RAX, 190);
-    return 13328 + 8 * UREG_RAX;
-}
-
-static uint64_t map_eff_largest(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke16(e, UF_CONTEXT_MAP, 13328 + 8 * UREG_RAX + 4, 0x200);
-    return 13328 + 8 * UREG_RAX + 4;
-}
-
-/* ---- Module, thread and range rows ----------------------------------------
- */
-
-static uint64_t module_load_negative(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_MODULE, uenc_module_row_at(e, 0), (uint64_t)-5);
-    return uenc_module_row_at(e, 0);
-}
-
-static uint64_t module_unload_before_load(uenc *e, const umt_marks *m)
-{
-    uint64_t row = uenc_module_row_at(e, 1);
-    (void)m;
-    uenc_poke64(e, UF_MODULE, row, 10);
-    uenc_poke64(e, UF_MODULE, row + 8, 5);
-    return row + 8;
-}
-
-static uint64_t module_end_before_start(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_MODULE, uenc_module_row_at(e, 0) + 24, 0x1000);
-    return uenc_module_row_at(e, 0) + 24;
-}
-
-static uint64_t module_name_outside(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_MODULE, uenc_module_row_at(e, 0) + 32, 10);
-    return uenc_module_row_at(e, 0) + 32;
-}
-
-static uint64_t module_name_neither_layout(uenc *e, const umt_marks *m)
-{
-    uint64_t at = module_win(e);
-    (void)m;
-    uenc_poke16(e, UF_MODULE, at + 2, 0);
-    uenc_poke8(e, UF_MODULE, at + 4, 'C');
-    return at;
-}
-
-static uint64_t module_name_unterminated(uenc *e, const umt_marks *m)
-{
-    uint64_t at = module_win(e);
-    (void)m;
-    uenc_poke16(e, UF_MODULE, at + 2 + 2 * 32, 'x');
-    return at;
-}
-
-static uint64_t thread_id(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_THREAD, uenc_thread_row_at(e, 1), 0);
-    return uenc_thread_row_at(e, 1);
-}
-
-static uint64_t thread_first(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 0) + 16, records(e));
-    return uenc_thread_row_at(e, 0) + 16;
-}
-
-static uint64_t thread_last_before_first(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 1) + 24,
-                (uint64_t)m->begin1 - 1);
-    return uenc_thread_row_at(e, 1) + 24;
-}
-
-static uint64_t thread_count_zero(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 0) + 32, 0);
-    return uenc_thread_row_at(e, 0) + 32;
-}
-
-static uint64_t thread_count_above_span(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 0) + 32,
-                (uint64_t)m->app_end + 2);
-    return uenc_thread_row_at(e, 0) + 32;
-}
-
-static uint64_t range_first(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_ADDRESS, 32, 0x400001);
-    return 32;
-}
-
-static uint64_t range_last(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_ADDRESS, 40, 0x40fffe);
-    return 40;
-}
-
-/* ---- Instruction rows and decodedIns ---------------------------------------
- */
-
-static uint64_t ins_id(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_INS, uenc_ins_row_at(e, 2), 7);
-    return uenc_ins_row_at(e, 2);
-}
-
-static uint64_t ins_type_7(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, uenc_ins_row_at(e, 2) + 8, 7);
-    return uenc_ins_row_at(e, 2) + 8;
-}
-
-static uint64_t ins_cs64(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, uenc_ins_row_at(e, 2) + 9, 2);
-    return uenc_ins_row_at(e, 2) + 9;
-}
-
-static uint64_t ins_code_size(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, uenc_ins_row_at(e, 2) + 10, 16);
-    return uenc_ins_row_at(e, 2) + 10;
-}
-
-static uint64_t ins_module(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_INS, uenc_ins_row_at(e, 2) + 12, 2);
-    return uenc_ins_row_at(e, 2) + 12;
-}
-
-static uint64_t extra_size(const uenc *e)
-{
-    return ufile_size(&e->f[UF_INS]) - e->ins_extra_at;
-}
-
-static uint64_t ins_disasm_fp(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_INS, uenc_ins_row_at(e, 2) + 40, extra_size(e));
-    return uenc_ins_row_at(e, 2) + 40;
-}
-
-static uint64_t ins_decoded_fp(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_INS, uenc_ins_row_at(e, 2) + 48, extra_size(e) - 80);
-    return uenc_ins_row_at(e, 2) + 48;
-}
-
-static uint64_t disasm_unterminated(uenc *e, const umt_marks *m)
-{
-    uint64_t at = uenc_ins_disasm_at(e, 2);
-    (void)m;
-    uenc_poke8(e, UF_INS, at + 2 + strlen(e->insv[2].disasm), 'x');
-    return at;
-}
-
-static uint64_t decoded_flags(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, dec(e, 1) + 6, 0x60);
-    return dec(e, 1) + 6;
-}
-
-static uint64_t decoded_exp_count(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, dec(e, 1) + 7, 5);
-    return dec(e, 1) + 7;
-}
-
-static uint64_t decoded_operand_size(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, dec(e, 1) + 56, 3);
-    return dec(e, 1) + 56;
-}
-
-static uint64_t decoded_scale(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, dec(e, 2) + 65, 3);
-    return dec(e, 2) + 65;
-}
-
-static uint64_t slot_groups(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, dec(e, 1) + 60, 4);
-    return dec(e, 1) + 60;
-}
-
-static uint64_t slot_count(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, dec(e, 1) + 62, 254);
-    return dec(e, 1) + 62;
-}
-
-static uint64_t slot_phrase_index(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, dec(e, 1) + 64, 9);
-    return dec(e, 1) + 64;
-}
-
-static uint64_t slot_addr_width(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, lcslot(e, 1, 2) + 8, 3);
-    return lcslot(e, 1, 2) + 8;
-}
-
-static uint64_t slot_memory_without_width(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, lcslot(e, 1, 2) + 8, 0);
-    return lcslot(e, 1, 2) + 8;
-}
-
-static uint64_t slot_register(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke16(e, UF_INS, lcslot(e, 0, 0), 0x91);
-    return lcslot(e, 0, 0);
-}
-
-static uint64_t slot_outside_lc_size(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke16(e, UF_INS, lcslot(e, 0, 0) + 6, 30);
-    return lcslot(e, 0, 0) + 6;
-}
-
-static uint64_t operand_flags(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, op(e, 0, 0) + 4, 0);
-    return op(e, 0, 0) + 4;
-}
-
-static uint64_t operand_before_na(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, op(e, 0, 1) + 5, 0xff);
-    return op(e, 0, 1) + 5;
-}
-
-static uint64_t operand_before_after_group(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, op(e, 0, 1) + 5, 2);
-    return op(e, 0, 1) + 5;
-}
-
-static uint64_t operand_read_only_after(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, op(e, 0, 1) + 6, 2);
-    return op(e, 0, 1) + 6;
-}
-
-static uint64_t operand_after_before_group(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, op(e, 0, 0) + 6, 0);
-    return op(e, 0, 0) + 6;
-}
-
-static uint64_t operand_outside_slot(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke16(e, UF_INS, op(e, 0, 0) + 2, 8);
-    return op(e, 0, 0) + 7;
-}
-
-static uint64_t decoded_past_extra(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_INS, dec(e, INS_POP) + 62, 200);
-    return dec(e, INS_POP);
-}
-
-/* ---- Syscall records -------------------------------------------------------
- */
-
-static uint64_t syscall_offset_in_header(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_SYSCALL_OFFSETS, 0, 8);
-    return 0;
-}
-
-static uint64_t syscall_size_small(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_SYSCALL_OFFSETS, 8, 63);
-    return 8;
-}
-
-static uint64_t syscall_window_past_end(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_SYSCALL_OFFSETS, 2 * 16 + 8, 1000);
-    return e->syscall_at[2];
-}
-
-static uint64_t syscall_convention(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_SYSCALL_VTABLE, e->syscall_at[0] + 4, 6);
-    return e->syscall_at[0] + 4;
-}
-
-static uint64_t syscall_completed(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_SYSCALL_VTABLE, e->syscall_at[0] + 5, 2);
-    return e->syscall_at[0] + 5;
-}
-
-static uint64_t syscall_begin(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_SYSCALL_VTABLE, e->syscall_at[0] + 8, records(e));
-    return e->syscall_at[0] + 8;
-}
-
-static uint64_t syscall_end_before_begin(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_SYSCALL_VTABLE, e->syscall_at[0] + 16, 5);
-    return e->syscall_at[0] + 16;
-}
-
-static uint64_t syscall_completed_without_end(uenc *e, const umt_marks *m)
-{
-    uenc_poke8(e, UF_SYSCALL_VTABLE, e->syscall_at[m->sys_open] + 5, 1);
-    return e->syscall_at[m->sys_open] + 5;
-}
-
-static uint64_t syscall_args_outside(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_SYSCALL_VTABLE, e->syscall_at[0] + 40, 100);
-    return e->syscall_at[0] + 40;
-}
-
-static uint64_t syscall_extras_outside(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_SYSCALL_VTABLE, e->syscall_at[0] + 48, 104);
-    return e->syscall_at[0] + 48;
-}
-
-static uint64_t syscall_begin_not_entry(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_SYSCALL_VTABLE, e->syscall_at[m->sys_entry32] + 8,
-                (uint64_t)m->entry64 - 1);
-    return e->syscall_at[m->sys_entry32] + 8;
-}
-
-static uint64_t syscall_end_not_exit(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_SYSCALL_VTABLE, e->syscall_at[m->sys_entry64] + 16,
-                (uint64_t)m->entry32);
-    return e->syscall_at[m->sys_entry64] + 16;
-}
-
-static uint64_t syscall_skipped_completed(uenc *e, const umt_marks *m)
-{
-    uenc_poke8(e, UF_SYSCALL_VTABLE, e->syscall_at[m->sys_entry32] + 5, 1);
-    return e->syscall_at[m->sys_entry32] + 16;
-}
-
-static uint64_t syscall_entry_names_other(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_EXEC_VTABLE, rec(e, m->entry_open) + 6,
-                (uint64_t)m->sys_entry32);
-    return e->syscall_at[m->sys_entry32] + 8;
-}
-
-/* ---- trace.xml
- * --------------------------------------------------------------- */
 
 static uint64_t find_xml(const uenc *e, const char *what)
 {
@@ -742,13 +138,6 @@ static void deep_xml(uenc *e, umt_marks *m)
     uenc_finish(e);
 }
 
-static uint64_t xml_too_deep(uenc *e, const umt_marks *m)
-{
-    (void)e;
-    (void)m;
-    return 32 * 3;
-}
-
 static void long_xml(uenc *e, umt_marks *m)
 {
     uenc_options o;
@@ -765,78 +154,6 @@ static void long_xml(uenc *e, umt_marks *m)
     uenc_finish(e);
 }
 
-static uint64_t xml_path_too_long(uenc *e, const umt_marks *m)
-{
-    (void)e;
-    (void)m;
-    return 5;
-}
-
-/* ---- Execution records
- * ------------------------------------------------------- */
-
-static uint64_t offsets_not_increasing(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_EXEC_OFFSETS, 3 * 8, rec(e, 2) + 2);
-    return 3 * 8;
-}
-
-static uint64_t offset_past_end(uenc *e, const umt_marks *m)
-{
-    uint64_t end = rec(e, (int64_t)records(e));
-    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)m->app_end * 8, end + 8);
-    return (uint64_t)m->app_end * 8;
-}
-
-static uint64_t record_type_7(uenc *e, const umt_marks *m)
-{
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, m->store) + 4, 7);
-    return rec(e, m->store) + 4;
-}
-
-static uint64_t record_type_12(uenc *e, const umt_marks *m)
-{
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, m->store) + 4, 12);
-    return rec(e, m->store) + 4;
-}
-
-static uint64_t record_flags(uenc *e, const umt_marks *m)
-{
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, m->end1) + 5, 0x04);
-    return rec(e, m->end1) + 5;
-}
-
-static uint64_t record_too_small(uenc *e, const umt_marks *m)
-{
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, m->end1) + 4, 4);
-    return rec(e, m->end1);
-}
-
-static uint64_t record_thread(uenc *e, const umt_marks *m)
-{
-    uenc_poke32(e, UF_EXEC_VTABLE, rec(e, m->store), 2);
-    return rec(e, m->store);
-}
-
-static uint64_t record_ins_id(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_EXEC_VTABLE, rec(e, m->store) + 6, INS_COUNT);
-    return rec(e, m->store) + 6;
-}
-
-static uint64_t record_syscall_id(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_EXEC_VTABLE, rec(e, m->skipped) + 6, 3);
-    return rec(e, m->skipped) + 6;
-}
-
-static uint64_t record_exit_syscall_id(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_EXEC_VTABLE, rec(e, m->exit_none) + 6, 7);
-    return rec(e, m->exit_none) + 6;
-}
-
 static void late_record(uenc *e, umt_marks *m)
 {
     uenc_options o;
@@ -846,107 +163,25 @@ static void late_record(uenc *e, umt_marks *m)
     uenc_finish(e);
 }
 
-static uint64_t app_end_not_last(uenc *e, const umt_marks *m)
+static void many_threads(uenc *e, umt_marks *m)
 {
-    return rec(e, m->app_end);
+    memset(m, 0, sizeof *m);
+    umt_many_threads_trace(e);
 }
 
-static uint64_t ins_64bit_flag(uenc *e, const umt_marks *m)
+static void legacy_trace(uenc *e, umt_marks *m)
 {
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, m->store) + 5, 0x01);
-    return rec(e, m->store) + 5;
+    uenc_options o;
+    umt_variant_options("legacy-2013", &o);
+    umt_full_trace(e, &o, m);
 }
 
-static uint64_t ins_record_size(uenc *e, const umt_marks *m)
+static uint64_t disasm_unterminated(uenc *e, const umt_marks *m)
 {
-    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)(m->nop + 1) * 8,
-                rec(e, m->nop + 1) + 1);
-    return rec(e, m->nop);
-}
-
-static uint64_t context_mem_count(uenc *e, const umt_marks *m)
-{
-    uenc_poke32(e, UF_EXEC_VTABLE, ctx(e, m->begin0), 0x80000000u);
-    return ctx(e, m->begin0);
-}
-
-static uint64_t context_regs_in_array(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_EXEC_VTABLE, ctx(e, m->begin0) + 8, 16);
-    return ctx(e, m->begin0) + 8;
-}
-
-static uint64_t context_dump_outside(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_EXEC_VTABLE, ctx(e, m->begin0) + 8,
-                uenc_record_size(e, m->begin0) - 6 - 100);
-    return ctx(e, m->begin0) + 8;
-}
-
-static uint64_t context_data_outside(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_EXEC_VTABLE, ctx(e, m->begin0) + 32, 1000);
-    return ctx(e, m->begin0) + 32;
-}
-
-/* ---- Thread chains
- * ----------------------------------------------------------- */
-
-static uint64_t prev_wrong(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_PREV_NEXT, (uint64_t)m->store * 16, 0);
-    return (uint64_t)m->store * 16;
-}
-
-static uint64_t next_not_later(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_PREV_NEXT, (uint64_t)m->store * 16 + 8, 1);
-    return (uint64_t)m->store * 16 + 8;
-}
-
-static uint64_t chain_other_thread(uenc *e, const umt_marks *m)
-{
-    uenc_poke32(e, UF_EXEC_VTABLE, rec(e, m->store), 1);
-    return rec(e, m->store);
-}
-
-static uint64_t thread_begin_not_first(uenc *e, const umt_marks *m)
-{
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, m->apc) + 4, 1);
-    return rec(e, m->apc) + 4;
-}
-
-static uint64_t thread_end_not_last(uenc *e, const umt_marks *m)
-{
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, m->apc) + 4, 2);
-    return rec(e, m->apc) + 4;
-}
-
-static uint64_t chain_end_not_last(uenc *e, const umt_marks *m)
-{
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 0) + 24, (uint64_t)m->nop);
-    return uenc_thread_row_at(e, 0) + 24;
-}
-
-static uint64_t interrupted_but_ended(uenc *e, const umt_marks *m)
-{
+    uint64_t at = uenc_ins_disasm_at(e, 2);
     (void)m;
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 1) + 24, NONE);
-    return uenc_thread_row_at(e, 1) + 24;
-}
-
-static uint64_t count_too_small(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 0) + 32, 12);
-    return uenc_thread_row_at(e, 0) + 32;
-}
-
-static uint64_t count_too_large(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 0) + 32, 14);
-    return uenc_thread_row_at(e, 0) + 32;
+    uenc_poke8(e, UF_INS, at + 2 + strlen(e->insv[2].disasm), 'x');
+    return at;
 }
 
 static uint64_t orphan_record(uenc *e, const umt_marks *m)
@@ -959,464 +194,437 @@ static uint64_t orphan_record(uenc *e, const umt_marks *m)
     return e->thread_table;
 }
 
-/* ---- Many threads: instructions met again (taken in place by the skim)
- * and chains followed during the records
- * ----------------------------------------------------------------------- */
-
-static void many_threads(uenc *e, umt_marks *m)
-{
-    memset(m, 0, sizeof *m);
-    umt_many_threads_trace(e);
-}
-
-/* Thread t's instruction record of turn 0, 1 or 2 (each thread's begin
- * comes first, in thread order, then the turns, then the ends). */
-static int64_t turn(int n, int32_t t)
-{
-    return UMT_MANY_THREADS * (1 + n) + t;
-}
-
-/* Thread t's thread end (threads 1 and up). */
-static int64_t end_of(int32_t t)
-{
-    return UMT_MANY_THREADS * 4 - 1 + t;
-}
-
-static uint64_t again_64bit_flag(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)) + 5, 0x01);
-    return rec(e, turn(2, 10)) + 5;
-}
-
-static uint64_t again_record_size(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)(turn(2, 10) + 1) * 8,
-                rec(e, turn(2, 10) + 1) + 1);
-    return rec(e, turn(2, 10));
-}
-
-static uint64_t again_ins_id(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)) + 6, INS_COUNT);
-    return rec(e, turn(2, 10)) + 6;
-}
-
-/* InsID -1 in a 14-byte window: no summary may match it. */
-static uint64_t again_ins_id_none(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)) + 6, NONE);
-    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)(turn(2, 10) + 1) * 8,
-                rec(e, turn(2, 10)) + 14);
-    return rec(e, turn(2, 10)) + 6;
-}
-
-static uint64_t again_thread(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)), UMT_MANY_THREADS);
-    return rec(e, turn(2, 10));
-}
-
-static uint64_t again_other_thread(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke32(e, UF_EXEC_VTABLE, rec(e, turn(2, 10)), 11);
-    return rec(e, turn(2, 10));
-}
-
-/* Two broken chains: the first thread's is reported, not the first in
- * the file. */
-static uint64_t chains_in_thread_order(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_PREV_NEXT, (uint64_t)turn(2, 3) * 16, 0);
-    uenc_poke64(e, UF_PREV_NEXT, (uint64_t)end_of(1) * 16, 0);
-    return (uint64_t)end_of(1) * 16;
-}
-
-static uint64_t many_count_too_small(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 2) + 32, 3);
-    return uenc_thread_row_at(e, 2) + 32;
-}
-
-/* A record of a group and an offset of the same group are wrong: the
- * group's offsets are checked first. */
-static uint64_t offset_before_its_group(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, turn(0, 1)) + 4, 7);
-    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)turn(0, 4) * 8,
-                rec(e, turn(0, 3)));
-    return (uint64_t)turn(0, 4) * 8;
-}
-
-/* ... and a record comes before a wrong offset of the next group. */
-static uint64_t record_before_next_group(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, turn(0, 3)) + 4, 7);
-    uenc_poke64(e, UF_EXEC_OFFSETS, (uint64_t)turn(0, 6) * 8,
-                rec(e, turn(0, 5)));
-    return rec(e, turn(0, 3)) + 4;
-}
-
-/* ---- Warnings (valid traces)
- * ------------------------------------------------- */
-
-static uint64_t thread_interrupted(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_THREAD, uenc_thread_row_at(e, 0) + 24, NONE);
-    return 0;
-}
-
-static uint64_t no_application_end(uenc *e, const umt_marks *m)
-{
-    uenc_poke8(e, UF_EXEC_VTABLE, rec(e, m->app_end) + 4, 2);
-    return 0;
-}
-
-/* ---- String layouts
- * ------------------------------------------------------------ */
-
-static uint64_t first_string(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    return module_win(e);
-}
-
-static void legacy_trace(uenc *e, umt_marks *m)
-{
-    uenc_options o;
-    umt_variant_options("legacy-2013", &o);
-    umt_full_trace(e, &o, m);
-}
-
-static uint64_t first_disasm(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    return uenc_ins_disasm_at(e, 0);
-}
-
-static uint64_t later_string_other_layout(uenc *e, const umt_marks *m)
-{
-    /* "abc" in the 2013 layout after as-built strings. */
-    static const uint8_t abc[12] = {3, 0, 0, 0, 0, 0, 0, 0, 'a', 'b', 'c', 0};
-    uint64_t at = uenc_ins_disasm_at(e, 1);
-    unsigned i;
-    (void)m;
-    for (i = 0; i < sizeof abc; i++)
-        uenc_poke8(e, UF_INS, at + i, abc[i]);
-    return at;
-}
-
-static uint64_t string_first_unit_nul(uenc *e, const umt_marks *m)
-{
-    uint64_t at = uenc_ins_disasm_at(e, 0);
-    (void)m;
-    uenc_poke16(e, UF_INS, at + 2, 0);
-    return at;
-}
-
-/* ---- Stream mode
- * ------------------------------------------------------------ */
-
-static uint64_t stream_window_small(uenc *e, const umt_marks *m)
-{
-    (void)m;
-    uenc_poke64(e, UF_EXEC_OFFSETS, 2 * 8, rec(e, 1) + 5);
-    return 2 * 8;
-}
-
-static uint64_t stream_vtable_short(uenc *e, const umt_marks *m)
-{
-    uenc_truncate(e, UF_EXEC_VTABLE, rec(e, m->app_end) + 3);
-    return rec(e, m->app_end);
-}
-
 #define V TD_UMT_VALIDATE
 #define D TD_UMT_DECODE
 #define S TD_UMT_STREAM
+#define I TD_UMT_INSTRUCTIONS
+
+/* Places in short: a number (an offset or a value), a field of a record,
+ * of a decoded instruction, of a row. */
+#define NUM(n) {AT_NUMBER, NO_MARK, n, 0}
 
 const umt_case umt_cases[] = {
     /* headers and sizes */
-    {"exec-version", exec_version, TD_E_UMT_VERSION, UF_EXEC_VTABLE, V, 0,
-     NULL},
-    {"exec-record-count-negative", exec_record_count, TD_E_UMT_HEADER,
-     UF_EXEC_VTABLE, V, 0, NULL},
-    {"first-offset-in-header", first_offset_in_header, TD_E_UMT_OFFSETS,
-     UF_EXEC_OFFSETS, V, 0, NULL},
-    {"last-offset-too-small", last_offset_too_small, TD_E_UMT_OFFSETS,
-     UF_EXEC_OFFSETS, V, 0, NULL},
-    {"exec-vtable-short", vtable_short, TD_E_TRUNCATED, UF_EXEC_VTABLE, D, 0,
-     NULL},
-    {"exec-vtable-long", vtable_long, TD_E_UMT_FILE_SIZE, UF_EXEC_VTABLE, V, 0,
-     NULL},
-    {"exec-offsets-long", offsets_long, TD_E_UMT_FILE_SIZE, UF_EXEC_OFFSETS, V,
-     0, NULL},
-    {"prev-next-short", prev_next_short, TD_E_TRUNCATED, UF_PREV_NEXT, V, 0,
-     NULL},
-    {"prev-next-long", prev_next_long, TD_E_UMT_FILE_SIZE, UF_PREV_NEXT, V, 0,
-     NULL},
-    {"ins-header-version", ins_header_version, TD_E_UMT_VERSION, UF_INS, V, 0,
-     NULL},
-    {"ins-record-version", ins_record_version, TD_E_UMT_VERSION, UF_INS, V, 0,
-     NULL},
-    {"ins-row-size-small", ins_row_size_small, TD_E_UMT_HEADER, UF_INS, D, 0,
-     NULL},
-    {"ins-table-in-header", ins_table_in_header, TD_E_UMT_POINTER, UF_INS, V,
-     0, NULL},
-    {"ins-row-count-huge", ins_row_count_huge, TD_E_UMT_HEADER, UF_INS, V, 0,
-     NULL},
-    {"ins-extra-in-header", ins_extra_in_header, TD_E_UMT_POINTER, UF_INS, V,
-     0, NULL},
-    {"ins-extra-overlaps-table", ins_extra_overlaps, TD_E_UMT_HEADER, UF_INS,
-     V, 0, NULL},
-    {"ins-extra-size-negative", ins_extra_size_negative, TD_E_UMT_HEADER,
-     UF_INS, V, 0, NULL},
-    {"ins-extra-past-end", ins_extra_past_end, TD_E_TRUNCATED, UF_INS, V, 0,
-     NULL},
-    {"thread-table-past-end", thread_table_past_end, TD_E_TRUNCATED, UF_THREAD,
-     V, 0, NULL},
-    {"module-row-size-small", module_row_size, TD_E_UMT_HEADER, UF_MODULE, V,
-     0, NULL},
-    {"module-record-version", module_record_version, TD_E_UMT_VERSION,
-     UF_MODULE, V, 0, NULL},
-    {"thread-record-version", thread_record_version, TD_E_UMT_VERSION,
-     UF_THREAD, V, 0, NULL},
-    {"range-row-size-small", range_row_size, TD_E_UMT_HEADER, UF_ADDRESS, V, 0,
-     NULL},
-    {"syscall-version", syscall_version, TD_E_UMT_VERSION, UF_SYSCALL_VTABLE,
-     V, 0, NULL},
-    {"syscall-ids-version", syscall_ids_version, TD_E_UMT_VERSION,
-     UF_SYSCALL_VTABLE, V, 0, NULL},
-    {"syscall-offsets-long", syscall_offsets_long, TD_E_UMT_FILE_SIZE,
-     UF_SYSCALL_OFFSETS, V, 0, NULL},
-    {"syscall-offsets-short", syscall_offsets_short, TD_E_TRUNCATED,
-     UF_SYSCALL_OFFSETS, V, 0, NULL},
-    /* the context map */
-    {"map-elem-count", map_elem_count, TD_E_UMT_CONTEXT_MAP, UF_CONTEXT_MAP, V,
-     0, NULL},
-    {"map-long", map_long, TD_E_UMT_FILE_SIZE, UF_CONTEXT_MAP, V, 0, NULL},
-    {"map-short", map_short, TD_E_TRUNCATED, UF_CONTEXT_MAP, D, 0, NULL},
-    {"map-largest", map_largest, TD_E_UMT_CONTEXT_MAP, UF_CONTEXT_MAP, V, 0,
-     NULL},
-    {"map-name-unterminated", map_name_unterminated, TD_E_UMT_CONTEXT_MAP,
-     UF_CONTEXT_MAP, V, 0, NULL},
-    {"map-absent-with-size", map_absent_with_size, TD_E_UMT_CONTEXT_MAP,
-     UF_CONTEXT_MAP, V, 0, NULL},
-    {"map-register-outside-dump", map_outside_dump, TD_E_UMT_CONTEXT_MAP,
-     UF_CONTEXT_MAP, D, 0, NULL},
-    {"map-eff-largest", map_eff_largest, TD_E_UMT_CONTEXT_MAP, UF_CONTEXT_MAP,
-     V, 0, NULL},
+    {"exec-version", TD_E_UMT_VERSION, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{4, UF_EXEC_VTABLE, NUM(0), NUM(2)}}},
+    {"exec-record-count-negative", TD_E_UMT_HEADER, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, NUM(8), NUM(INT64_MIN)}}},
+    {"first-offset-in-header", TD_E_UMT_OFFSETS, UF_EXEC_OFFSETS, V, 0,
+     .pokes = {{8, UF_EXEC_OFFSETS, NUM(0), NUM(8)}}},
+    {"last-offset-too-small", TD_E_UMT_OFFSETS, UF_EXEC_OFFSETS, V, 0,
+     .pokes = {{8, UF_EXEC_OFFSETS, {AT_OFFSET, M_RECORDS, 0, 0},
+                {AT_RECORD, NO_MARK, 0, 7}}}},
+    {"exec-vtable-short", TD_E_TRUNCATED, UF_EXEC_VTABLE, D, 0,
+     .pokes = {{UMT_CUT, UF_EXEC_VTABLE, {AT_FILE_END, NO_MARK, 0, -1},
+                NUM(0)}}},
+    {"exec-vtable-long", TD_E_UMT_FILE_SIZE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{UMT_GROW, UF_EXEC_VTABLE, {AT_FILE_END, NO_MARK, 0, 0},
+                NUM(1)}}},
+    {"exec-offsets-long", TD_E_UMT_FILE_SIZE, UF_EXEC_OFFSETS, V, 0,
+     .pokes = {{UMT_GROW, UF_EXEC_OFFSETS, {AT_FILE_END, NO_MARK, 0, 0},
+                NUM(8)}}},
+    {"prev-next-short", TD_E_TRUNCATED, UF_PREV_NEXT, V, 0,
+     .pokes = {{UMT_CUT, UF_PREV_NEXT, {AT_PREV_NEXT, M_RECORDS, 0, -1},
+                NUM(0)}}},
+    {"prev-next-long", TD_E_UMT_FILE_SIZE, UF_PREV_NEXT, V, 0,
+     .pokes = {{UMT_GROW, UF_PREV_NEXT, {AT_FILE_END, NO_MARK, 0, 0},
+                NUM(1)}}},
+    {"ins-header-version", TD_E_UMT_VERSION, UF_INS, V, 0,
+     .pokes = {{4, UF_INS, NUM(0), NUM(1)}}},
+    {"ins-record-version", TD_E_UMT_VERSION, UF_INS, V, 0,
+     .pokes = {{4, UF_INS, NUM(4), NUM(2)}}},
+    {"ins-row-size-small", TD_E_UMT_HEADER, UF_INS, D, 0,
+     .pokes = {{8, UF_INS, NUM(16), NUM(63)}}},
+    {"ins-table-in-header", TD_E_UMT_POINTER, UF_INS, V, 0,
+     .pokes = {{8, UF_INS, NUM(24), NUM(40)}}},
+    {"ins-row-count-huge", TD_E_UMT_HEADER, UF_INS, V, 0,
+     .pokes = {{8, UF_INS, NUM(8), NUM((int64_t)1 << 62)}}},
+    {"ins-extra-in-header", TD_E_UMT_POINTER, UF_INS, V, 0,
+     .pokes = {{8, UF_INS, NUM(32), NUM(8)}}},
+    {"ins-extra-overlaps-table", TD_E_UMT_HEADER, UF_INS, V, 0,
+     .pokes = {{8, UF_INS, NUM(32), NUM(48)}}},
+    {"ins-extra-size-negative", TD_E_UMT_HEADER, UF_INS, V, 0,
+     .pokes = {{8, UF_INS, NUM(40), NUM(INT64_MIN)}}},
+    {"ins-extra-past-end", TD_E_TRUNCATED, UF_INS, V, 0,
+     .pokes = {{8, UF_INS, NUM(40), {AT_EXTRA_SIZE, NO_MARK, 0, 1}}},
+     .error = {AT_INS_EXTRA, NO_MARK, 0, 0}},
+    {"thread-table-past-end", TD_E_TRUNCATED, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, NUM(8), NUM(3)}}, .error = NUM(32)},
+    {"module-row-size-small", TD_E_UMT_HEADER, UF_MODULE, V, 0,
+     .pokes = {{8, UF_MODULE, NUM(16), NUM(47)}}},
+    {"module-record-version", TD_E_UMT_VERSION, UF_MODULE, V, 0,
+     .pokes = {{4, UF_MODULE, NUM(4), NUM(2)}}},
+    {"thread-record-version", TD_E_UMT_VERSION, UF_THREAD, V, 0,
+     .pokes = {{4, UF_THREAD, NUM(4), NUM(1)}}},
+    {"range-row-size-small", TD_E_UMT_HEADER, UF_ADDRESS, V, 0,
+     .pokes = {{8, UF_ADDRESS, NUM(16), NUM(8)}}},
+    {"syscall-version", TD_E_UMT_VERSION, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{4, UF_SYSCALL_VTABLE, NUM(0), NUM(1)}}},
+    {"syscall-ids-version", TD_E_UMT_VERSION, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{4, UF_SYSCALL_VTABLE, NUM(4), NUM(2)}}},
+    {"syscall-offsets-long", TD_E_UMT_FILE_SIZE, UF_SYSCALL_OFFSETS, V, 0,
+     .pokes = {{UMT_GROW, UF_SYSCALL_OFFSETS, {AT_FILE_END, NO_MARK, 0, 0},
+                NUM(16)}}},
+    {"syscall-offsets-short", TD_E_TRUNCATED, UF_SYSCALL_OFFSETS, V, 0,
+     .pokes = {{UMT_CUT, UF_SYSCALL_OFFSETS, {AT_FILE_END, NO_MARK, 0, -1},
+                NUM(0)}}},
+    /* the context map: 16 bytes of header, then 512 registers' largest
+     * (2 bytes each, from 16), names (16 bytes, from 1040), 32-bit and
+     * 64-bit maps (8 bytes, from 9232 and 13328) */
+    {"map-elem-count", TD_E_UMT_CONTEXT_MAP, UF_CONTEXT_MAP, V, 0,
+     .pokes = {{2, UF_CONTEXT_MAP, NUM(2), NUM(513)}}},
+    {"map-long", TD_E_UMT_FILE_SIZE, UF_CONTEXT_MAP, V, 0,
+     .pokes = {{UMT_GROW, UF_CONTEXT_MAP, {AT_FILE_END, NO_MARK, 0, 0},
+                NUM(1)}}},
+    {"map-short", TD_E_TRUNCATED, UF_CONTEXT_MAP, D, 0,
+     .pokes = {{UMT_CUT, UF_CONTEXT_MAP, {AT_FILE_END, NO_MARK, 0, -1},
+                NUM(0)}},
+     .error = NUM(0)},
+    {"map-largest", TD_E_UMT_CONTEXT_MAP, UF_CONTEXT_MAP, V, 0,
+     .pokes = {{2, UF_CONTEXT_MAP, NUM(16 + 2 * 5), NUM(UREG_COUNT)}}},
+    {"map-name-unterminated", TD_E_UMT_CONTEXT_MAP, UF_CONTEXT_MAP, V, 0,
+     .pokes = {{8, UF_CONTEXT_MAP, NUM(1040 + 16 * 3),
+                NUM(0x4141414141414141)},
+               {8, UF_CONTEXT_MAP, NUM(1040 + 16 * 3 + 8),
+                NUM(0x4141414141414141)}}},
+    {"map-absent-with-size", TD_E_UMT_CONTEXT_MAP, UF_CONTEXT_MAP, V, 0,
+     .pokes = {{1, UF_CONTEXT_MAP, NUM(9232 + 8 * UREG_R8 + 2), NUM(4)}},
+     .error = NUM(9232 + 8 * UREG_R8)},
+    {"map-register-outside-dump", TD_E_UMT_CONTEXT_MAP, UF_CONTEXT_MAP, D,
+     0, .pokes = {{2, UF_CONTEXT_MAP, NUM(13328 + 8 * UREG_RAX), NUM(190)}}},
+    {"map-eff-largest", TD_E_UMT_CONTEXT_MAP, UF_CONTEXT_MAP, V, 0,
+     .pokes = {{2, UF_CONTEXT_MAP, NUM(13328 + 8 * UREG_RAX + 4),
+                NUM(0x200)}}},
     /* module, thread and range rows */
-    {"module-load-negative", module_load_negative, TD_E_UMT_ROW, UF_MODULE, V,
-     0, NULL},
-    {"module-unload-before-load", module_unload_before_load, TD_E_UMT_ROW,
-     UF_MODULE, V, 0, NULL},
-    {"module-end-before-start", module_end_before_start, TD_E_UMT_ROW,
-     UF_MODULE, V, 0, NULL},
-    {"module-name-outside-extra", module_name_outside, TD_E_UMT_POINTER,
-     UF_MODULE, V, 0, NULL},
-    {"module-name-neither-layout", module_name_neither_layout, TD_E_UMT_STRING,
-     UF_MODULE, V, 0, NULL},
-    {"module-name-unterminated", module_name_unterminated, TD_E_UMT_STRING,
-     UF_MODULE, V, 0, NULL},
-    {"thread-id", thread_id, TD_E_UMT_ROW, UF_THREAD, V, 0, NULL},
-    {"thread-first", thread_first, TD_E_UMT_REFERENCE, UF_THREAD, V, 0, NULL},
-    {"thread-last-before-first", thread_last_before_first, TD_E_UMT_REFERENCE,
-     UF_THREAD, V, 0, NULL},
-    {"thread-count-zero", thread_count_zero, TD_E_UMT_ROW, UF_THREAD, V, 0,
-     NULL},
-    {"thread-count-above-span", thread_count_above_span, TD_E_UMT_ROW,
-     UF_THREAD, V, 0, NULL},
-    {"range-first-unaligned", range_first, TD_E_UMT_ROW, UF_ADDRESS, V, 0,
-     NULL},
-    {"range-last-unaligned", range_last, TD_E_UMT_ROW, UF_ADDRESS, V, 0, NULL},
-    /* instruction rows and decodedIns */
-    {"ins-id", ins_id, TD_E_UMT_ROW, UF_INS, V, 0, NULL},
-    {"ins-type-7", ins_type_7, TD_E_UMT_ROW, UF_INS, V, 0, NULL},
-    {"ins-cs64", ins_cs64, TD_E_UMT_ROW, UF_INS, V, 0, NULL},
-    {"ins-code-size", ins_code_size, TD_E_UMT_ROW, UF_INS, D, 0, NULL},
-    {"ins-module", ins_module, TD_E_UMT_REFERENCE, UF_INS, V, 0, NULL},
-    {"ins-disasm-fp", ins_disasm_fp, TD_E_UMT_POINTER, UF_INS, V, 0, NULL},
-    {"ins-decoded-fp", ins_decoded_fp, TD_E_UMT_POINTER, UF_INS, V, 0, NULL},
-    {"disasm-unterminated", disasm_unterminated, TD_E_UMT_STRING, UF_INS, D, 0,
-     NULL},
-    {"decoded-flags", decoded_flags, TD_E_UMT_FLAGS, UF_INS, V, 0, NULL},
-    {"decoded-exp-count", decoded_exp_count, TD_E_UMT_OPERAND, UF_INS, V, 0,
-     NULL},
-    {"decoded-operand-size", decoded_operand_size, TD_E_UMT_DECODED, UF_INS, V,
-     0, NULL},
-    {"decoded-scale", decoded_scale, TD_E_UMT_DECODED, UF_INS, V, 0, NULL},
-    {"slot-groups", slot_groups, TD_E_UMT_SLOT, UF_INS, V, 0, NULL},
-    {"slot-count", slot_count, TD_E_UMT_SLOT, UF_INS, V, 0, NULL},
-    {"slot-phrase-index", slot_phrase_index, TD_E_UMT_SLOT, UF_INS, V, 0,
-     NULL},
-    {"slot-addr-width", slot_addr_width, TD_E_UMT_SLOT, UF_INS, V, 0, NULL},
-    {"slot-memory-without-width", slot_memory_without_width, TD_E_UMT_SLOT,
-     UF_INS, D, 0, NULL},
-    {"slot-register-outside-map", slot_register, TD_E_UMT_SLOT, UF_INS, V, 0,
-     NULL},
-    {"slot-outside-lc-size", slot_outside_lc_size, TD_E_UMT_SLOT, UF_INS, V, 0,
-     NULL},
-    {"operand-flags", operand_flags, TD_E_UMT_OPERAND, UF_INS, V, 0, NULL},
-    {"operand-before-na", operand_before_na, TD_E_UMT_OPERAND, UF_INS, V, 0,
-     NULL},
-    {"operand-before-in-after-group", operand_before_after_group,
-     TD_E_UMT_OPERAND, UF_INS, V, 0, NULL},
-    {"operand-read-only-with-after", operand_read_only_after, TD_E_UMT_OPERAND,
-     UF_INS, V, 0, NULL},
-    {"operand-after-in-before-group", operand_after_before_group,
-     TD_E_UMT_OPERAND, UF_INS, V, 0, NULL},
-    {"operand-outside-slot", operand_outside_slot, TD_E_UMT_OPERAND, UF_INS, D,
-     0, NULL},
-    {"decoded-past-extra", decoded_past_extra, TD_E_UMT_POINTER, UF_INS, V, 0,
-     NULL},
-    /* syscall records */
-    {"syscall-offset-in-header", syscall_offset_in_header, TD_E_UMT_OFFSETS,
-     UF_SYSCALL_OFFSETS, V, 0, NULL},
-    {"syscall-size-small", syscall_size_small, TD_E_UMT_RECORD_SIZE,
-     UF_SYSCALL_OFFSETS, V, 0, NULL},
-    {"syscall-window-past-end", syscall_window_past_end, TD_E_TRUNCATED,
-     UF_SYSCALL_VTABLE, V, 0, NULL},
-    {"syscall-convention", syscall_convention, TD_E_UMT_ROW, UF_SYSCALL_VTABLE,
-     V, 0, NULL},
-    {"syscall-completed", syscall_completed, TD_E_UMT_ROW, UF_SYSCALL_VTABLE,
-     V, 0, NULL},
-    {"syscall-begin", syscall_begin, TD_E_UMT_REFERENCE, UF_SYSCALL_VTABLE, V,
-     0, NULL},
-    {"syscall-end-before-begin", syscall_end_before_begin, TD_E_UMT_REFERENCE,
-     UF_SYSCALL_VTABLE, V, 0, NULL},
-    {"syscall-completed-without-end", syscall_completed_without_end,
-     TD_E_UMT_SYSCALL, UF_SYSCALL_VTABLE, V, 0, NULL},
-    {"syscall-args-outside", syscall_args_outside, TD_E_UMT_POINTER,
-     UF_SYSCALL_VTABLE, V, 0, NULL},
-    {"syscall-extras-outside", syscall_extras_outside, TD_E_UMT_POINTER,
-     UF_SYSCALL_VTABLE, V, 0, NULL},
-    {"syscall-begin-not-entry", syscall_begin_not_entry, TD_E_UMT_SYSCALL,
-     UF_SYSCALL_VTABLE, V, 0, NULL},
-    {"syscall-end-not-exit", syscall_end_not_exit, TD_E_UMT_SYSCALL,
-     UF_SYSCALL_VTABLE, V, 0, NULL},
-    {"syscall-skipped-but-completed", syscall_skipped_completed,
-     TD_E_UMT_SYSCALL, UF_SYSCALL_VTABLE, V, 0, NULL},
-    {"syscall-entry-names-other", syscall_entry_names_other, TD_E_UMT_SYSCALL,
-     UF_SYSCALL_VTABLE, D, 0, NULL},
+    {"module-load-negative", TD_E_UMT_ROW, UF_MODULE, V, 0,
+     .pokes = {{8, UF_MODULE, {AT_MODULE_ROW, NO_MARK, 0, 0}, NUM(-5)}}},
+    {"module-unload-before-load", TD_E_UMT_ROW, UF_MODULE, V, 0,
+     .pokes = {{8, UF_MODULE, {AT_MODULE_ROW, NO_MARK, 1, 8}, NUM(5)},
+               {8, UF_MODULE, {AT_MODULE_ROW, NO_MARK, 1, 0}, NUM(10)}}},
+    {"module-end-before-start", TD_E_UMT_ROW, UF_MODULE, V, 0,
+     .pokes = {{8, UF_MODULE, {AT_MODULE_ROW, NO_MARK, 0, 24},
+                NUM(0x1000)}}},
+    {"module-name-outside-extra", TD_E_UMT_POINTER, UF_MODULE, V, 0,
+     .pokes = {{8, UF_MODULE, {AT_MODULE_ROW, NO_MARK, 0, 32}, NUM(10)}}},
+    {"module-name-neither-layout", TD_E_UMT_STRING, UF_MODULE, V, 0,
+     .pokes = {{2, UF_MODULE, {AT_MODULE_NAME, NO_MARK, 0, 2}, NUM(0)},
+               {1, UF_MODULE, {AT_MODULE_NAME, NO_MARK, 0, 4}, NUM('C')}},
+     .error = {AT_MODULE_NAME, NO_MARK, 0, 0}},
+    {"module-name-unterminated", TD_E_UMT_STRING, UF_MODULE, V, 0,
+     .pokes = {{2, UF_MODULE, {AT_MODULE_NAME, NO_MARK, 0, 2 + 2 * 32},
+                NUM('x')}},
+     .error = {AT_MODULE_NAME, NO_MARK, 0, 0}},
+    {"thread-id", TD_E_UMT_ROW, UF_THREAD, V, 0,
+     .pokes = {{4, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 1, 0}, NUM(0)}}},
+    {"thread-first", TD_E_UMT_REFERENCE, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 0, 16},
+                {AT_NUMBER, M_RECORDS, 0, 0}}}},
+    {"thread-last-before-first", TD_E_UMT_REFERENCE, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 1, 24},
+                {AT_NUMBER, M_BEGIN1, -1, 0}}}},
+    {"thread-count-zero", TD_E_UMT_ROW, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 0, 32}, NUM(0)}}},
+    {"thread-count-above-span", TD_E_UMT_ROW, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 0, 32},
+                {AT_NUMBER, M_APP_END, 2, 0}}}},
+    {"range-first-unaligned", TD_E_UMT_ROW, UF_ADDRESS, V, 0,
+     .pokes = {{8, UF_ADDRESS, NUM(32), NUM(0x400001)}}},
+    {"range-last-unaligned", TD_E_UMT_ROW, UF_ADDRESS, V, 0,
+     .pokes = {{8, UF_ADDRESS, NUM(40), NUM(0x40fffe)}}},
+    /* instruction rows and decodedIns: a decoded instruction's operands
+     * are 12 bytes each from +8, its slots 12 bytes each from +88 */
+    {"ins-id", TD_E_UMT_ROW, UF_INS, V, 0,
+     .pokes = {{8, UF_INS, {AT_INS_ROW, NO_MARK, 2, 0}, NUM(7)}}},
+    {"ins-type-7", TD_E_UMT_ROW, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_INS_ROW, NO_MARK, 2, 8}, NUM(7)}}},
+    {"ins-cs64", TD_E_UMT_ROW, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_INS_ROW, NO_MARK, 2, 9}, NUM(2)}}},
+    {"ins-code-size", TD_E_UMT_ROW, UF_INS, D, 0,
+     .pokes = {{1, UF_INS, {AT_INS_ROW, NO_MARK, 2, 10}, NUM(16)}}},
+    {"ins-module", TD_E_UMT_REFERENCE, UF_INS, V, 0,
+     .pokes = {{4, UF_INS, {AT_INS_ROW, NO_MARK, 2, 12}, NUM(2)}}},
+    {"ins-disasm-fp", TD_E_UMT_POINTER, UF_INS, V, 0,
+     .pokes = {{8, UF_INS, {AT_INS_ROW, NO_MARK, 2, 40},
+                {AT_EXTRA_SIZE, NO_MARK, 0, 0}}}},
+    {"ins-decoded-fp", TD_E_UMT_POINTER, UF_INS, V, 0,
+     .pokes = {{8, UF_INS, {AT_INS_ROW, NO_MARK, 2, 48},
+                {AT_EXTRA_SIZE, NO_MARK, 0, -80}}}},
+    {"disasm-unterminated", TD_E_UMT_STRING, UF_INS, D, 0,
+     .change = disasm_unterminated},
+    {"decoded-flags", TD_E_UMT_FLAGS, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 1, 6}, NUM(0x60)}}},
+    {"decoded-exp-count", TD_E_UMT_OPERAND, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 1, 7}, NUM(5)}}},
+    {"decoded-operand-size", TD_E_UMT_DECODED, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 1, 56}, NUM(3)}}},
+    {"decoded-scale", TD_E_UMT_DECODED, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 2, 65}, NUM(3)}}},
+    {"slot-groups", TD_E_UMT_SLOT, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 1, 60}, NUM(4)}}},
+    {"slot-count", TD_E_UMT_SLOT, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 1, 62}, NUM(254)}}},
+    {"slot-phrase-index", TD_E_UMT_SLOT, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 1, 64}, NUM(9)}}},
+    {"slot-addr-width", TD_E_UMT_SLOT, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 1, 88 + 12 * 2 + 8},
+                NUM(3)}}},
+    {"slot-memory-without-width", TD_E_UMT_SLOT, UF_INS, D, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 1, 88 + 12 * 2 + 8},
+                NUM(0)}}},
+    {"slot-register-outside-map", TD_E_UMT_SLOT, UF_INS, V, 0,
+     .pokes = {{2, UF_INS, {AT_DECODED, NO_MARK, 0, 88}, NUM(0x91)}}},
+    {"slot-outside-lc-size", TD_E_UMT_SLOT, UF_INS, V, 0,
+     .pokes = {{2, UF_INS, {AT_DECODED, NO_MARK, 0, 88 + 6}, NUM(30)}}},
+    {"operand-flags", TD_E_UMT_OPERAND, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 0, 8 + 4}, NUM(0)}}},
+    {"operand-before-na", TD_E_UMT_OPERAND, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 0, 8 + 12 + 5},
+                NUM(0xff)}}},
+    {"operand-before-in-after-group", TD_E_UMT_OPERAND, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 0, 8 + 12 + 5}, NUM(2)}}},
+    {"operand-read-only-with-after", TD_E_UMT_OPERAND, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 0, 8 + 12 + 6}, NUM(2)}}},
+    {"operand-after-in-before-group", TD_E_UMT_OPERAND, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, 0, 8 + 6}, NUM(0)}}},
+    {"operand-outside-slot", TD_E_UMT_OPERAND, UF_INS, D, 0,
+     .pokes = {{2, UF_INS, {AT_DECODED, NO_MARK, 0, 8 + 2}, NUM(8)}},
+     .error = {AT_DECODED, NO_MARK, 0, 8 + 7}},
+    {"decoded-past-extra", TD_E_UMT_POINTER, UF_INS, V, 0,
+     .pokes = {{1, UF_INS, {AT_DECODED, NO_MARK, INS_POP, 62}, NUM(200)}},
+     .error = {AT_DECODED, NO_MARK, INS_POP, 0}},
+    /* syscall records: syscall.offsets holds an offset and a size each */
+    {"syscall-offset-in-header", TD_E_UMT_OFFSETS, UF_SYSCALL_OFFSETS, V, 0,
+     .pokes = {{8, UF_SYSCALL_OFFSETS, NUM(0), NUM(8)}}},
+    {"syscall-size-small", TD_E_UMT_RECORD_SIZE, UF_SYSCALL_OFFSETS, V, 0,
+     .pokes = {{8, UF_SYSCALL_OFFSETS, NUM(8), NUM(63)}}},
+    {"syscall-window-past-end", TD_E_TRUNCATED, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{8, UF_SYSCALL_OFFSETS, NUM(2 * 16 + 8), NUM(1000)}},
+     .error = {AT_SYSCALL, NO_MARK, 2, 0}},
+    {"syscall-convention", TD_E_UMT_ROW, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{1, UF_SYSCALL_VTABLE, {AT_SYSCALL, NO_MARK, 0, 4}, NUM(6)}}},
+    {"syscall-completed", TD_E_UMT_ROW, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{1, UF_SYSCALL_VTABLE, {AT_SYSCALL, NO_MARK, 0, 5}, NUM(2)}}},
+    {"syscall-begin", TD_E_UMT_REFERENCE, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{8, UF_SYSCALL_VTABLE, {AT_SYSCALL, NO_MARK, 0, 8},
+                {AT_NUMBER, M_RECORDS, 0, 0}}}},
+    {"syscall-end-before-begin", TD_E_UMT_REFERENCE, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{8, UF_SYSCALL_VTABLE, {AT_SYSCALL, NO_MARK, 0, 16},
+                NUM(5)}}},
+    {"syscall-completed-without-end", TD_E_UMT_SYSCALL, UF_SYSCALL_VTABLE, V,
+     0, .pokes = {{1, UF_SYSCALL_VTABLE, {AT_SYSCALL, M_SYS_OPEN, 0, 5},
+                   NUM(1)}}},
+    {"syscall-args-outside", TD_E_UMT_POINTER, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{8, UF_SYSCALL_VTABLE, {AT_SYSCALL, NO_MARK, 0, 40},
+                NUM(100)}}},
+    {"syscall-extras-outside", TD_E_UMT_POINTER, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{8, UF_SYSCALL_VTABLE, {AT_SYSCALL, NO_MARK, 0, 48},
+                NUM(104)}}},
+    {"syscall-begin-not-entry", TD_E_UMT_SYSCALL, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{8, UF_SYSCALL_VTABLE, {AT_SYSCALL, M_SYS_ENTRY32, 0, 8},
+                {AT_NUMBER, M_ENTRY64, -1, 0}}}},
+    {"syscall-end-not-exit", TD_E_UMT_SYSCALL, UF_SYSCALL_VTABLE, V, 0,
+     .pokes = {{8, UF_SYSCALL_VTABLE, {AT_SYSCALL, M_SYS_ENTRY64, 0, 16},
+                {AT_NUMBER, M_ENTRY32, 0, 0}}}},
+    {"syscall-skipped-but-completed", TD_E_UMT_SYSCALL, UF_SYSCALL_VTABLE, V,
+     0, .pokes = {{1, UF_SYSCALL_VTABLE, {AT_SYSCALL, M_SYS_ENTRY32, 0, 5},
+                   NUM(1)}},
+     .error = {AT_SYSCALL, M_SYS_ENTRY32, 0, 16}},
+    {"syscall-entry-names-other", TD_E_UMT_SYSCALL, UF_SYSCALL_VTABLE, D, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, {AT_RECORD, M_ENTRY_OPEN, 0, 6},
+                {AT_NUMBER, M_SYS_ENTRY32, 0, 0}}},
+     .error = {AT_SYSCALL, M_SYS_ENTRY32, 0, 8}},
     /* trace.xml */
-    {"xml-end-tag-mismatch", xml_mismatch, TD_E_TAGSCAN_MISMATCH, UF_XML, V, 0,
-     NULL},
-    {"xml-lone-lt", xml_syntax, TD_E_TAGSCAN_SYNTAX, UF_XML, V, 0, NULL},
-    {"xml-unclosed", xml_unclosed, TD_E_TRUNCATED, UF_XML, V, 0, NULL},
-    {"xml-too-deep", xml_too_deep, TD_E_TAGSCAN_LIMIT, UF_XML, V, 0, deep_xml},
-    {"xml-path-too-long", xml_path_too_long, TD_E_TAGSCAN_LIMIT, UF_XML, V, 0,
-     long_xml},
+    {"xml-end-tag-mismatch", TD_E_TAGSCAN_MISMATCH, UF_XML, V, 0,
+     .change = xml_mismatch},
+    {"xml-lone-lt", TD_E_TAGSCAN_SYNTAX, UF_XML, V, 0, .change = xml_syntax},
+    {"xml-unclosed", TD_E_TRUNCATED, UF_XML, V, 0, .change = xml_unclosed},
+    {"xml-too-deep", TD_E_TAGSCAN_LIMIT, UF_XML, V, 0, .error = NUM(32 * 3),
+     .build = deep_xml},
+    {"xml-path-too-long", TD_E_TAGSCAN_LIMIT, UF_XML, V, 0, .error = NUM(5),
+     .build = long_xml},
     /* execution records */
-    {"offsets-not-increasing", offsets_not_increasing, TD_E_UMT_OFFSETS,
-     UF_EXEC_OFFSETS, V, 0, NULL},
-    {"offset-past-end", offset_past_end, TD_E_UMT_OFFSETS, UF_EXEC_OFFSETS, D,
-     0, NULL},
-    {"record-type-7", record_type_7, TD_E_UMT_RECORD_TYPE, UF_EXEC_VTABLE, V,
-     0, NULL},
-    {"record-type-12", record_type_12, TD_E_UMT_RECORD_TYPE, UF_EXEC_VTABLE, D,
-     0, NULL},
-    {"record-flags", record_flags, TD_E_UMT_FLAGS, UF_EXEC_VTABLE, V, 0, NULL},
-    {"record-too-small", record_too_small, TD_E_UMT_RECORD_SIZE,
-     UF_EXEC_VTABLE, V, 0, NULL},
-    {"record-thread", record_thread, TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, V, 0,
-     NULL},
-    {"record-ins-id", record_ins_id, TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, V, 0,
-     NULL},
-    {"record-syscall-id", record_syscall_id, TD_E_UMT_REFERENCE,
-     UF_EXEC_VTABLE, D, 0, NULL},
-    {"record-exit-syscall-id", record_exit_syscall_id, TD_E_UMT_REFERENCE,
-     UF_EXEC_VTABLE, D, 0, NULL},
-    {"application-end-not-last", app_end_not_last, TD_E_UMT_SEQUENCE,
-     UF_EXEC_VTABLE, V, 0, late_record},
-    {"instruction-64bit-flag", ins_64bit_flag, TD_E_UMT_FLAGS, UF_EXEC_VTABLE,
-     V, 0, NULL},
-    {"instruction-record-size", ins_record_size, TD_E_UMT_RECORD_SIZE,
-     UF_EXEC_VTABLE, V, 0, NULL},
-    {"context-mem-count", context_mem_count, TD_E_UMT_RECORD_SIZE,
-     UF_EXEC_VTABLE, V, 0, NULL},
-    {"context-regs-in-array", context_regs_in_array, TD_E_UMT_POINTER,
-     UF_EXEC_VTABLE, V, 0, NULL},
-    {"context-dump-outside", context_dump_outside, TD_E_UMT_POINTER,
-     UF_EXEC_VTABLE, D, 0, NULL},
-    {"context-data-outside", context_data_outside, TD_E_UMT_POINTER,
-     UF_EXEC_VTABLE, V, 0, NULL},
+    {"offsets-not-increasing", TD_E_UMT_OFFSETS, UF_EXEC_OFFSETS, V, 0,
+     .pokes = {{8, UF_EXEC_OFFSETS, {AT_OFFSET, NO_MARK, 3, 0},
+                {AT_RECORD, NO_MARK, 2, 2}}}},
+    {"offset-past-end", TD_E_UMT_OFFSETS, UF_EXEC_OFFSETS, D, 0,
+     .pokes = {{8, UF_EXEC_OFFSETS, {AT_OFFSET, M_APP_END, 0, 0},
+                {AT_RECORD, M_RECORDS, 0, 8}}}},
+    {"record-type-7", TD_E_UMT_RECORD_TYPE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_STORE, 0, 4}, NUM(7)}}},
+    {"record-type-12", TD_E_UMT_RECORD_TYPE, UF_EXEC_VTABLE, D, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_STORE, 0, 4}, NUM(12)}}},
+    {"record-flags", TD_E_UMT_FLAGS, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_END1, 0, 5}, NUM(0x04)}}},
+    {"record-too-small", TD_E_UMT_RECORD_SIZE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_END1, 0, 4}, NUM(4)}},
+     .error = {AT_RECORD, M_END1, 0, 0}},
+    {"record-thread", TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{4, UF_EXEC_VTABLE, {AT_RECORD, M_STORE, 0, 0}, NUM(2)}}},
+    {"record-ins-id", TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, {AT_RECORD, M_STORE, 0, 6},
+                NUM(INS_COUNT)}}},
+    {"record-syscall-id", TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, D, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, {AT_RECORD, M_SKIPPED, 0, 6}, NUM(3)}}},
+    {"record-exit-syscall-id", TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, D, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, {AT_RECORD, M_EXIT_NONE, 0, 6},
+                NUM(7)}}},
+    {"application-end-not-last", TD_E_UMT_SEQUENCE, UF_EXEC_VTABLE, V, 0,
+     .error = {AT_RECORD, M_APP_END, 0, 0}, .build = late_record},
+    {"instruction-64bit-flag", TD_E_UMT_FLAGS, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_STORE, 0, 5}, NUM(0x01)}}},
+    {"instruction-record-size", TD_E_UMT_RECORD_SIZE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{8, UF_EXEC_OFFSETS, {AT_OFFSET, M_NOP, 1, 0},
+                {AT_RECORD, M_NOP, 1, 1}}},
+     .error = {AT_RECORD, M_NOP, 0, 0}},
+    {"context-mem-count", TD_E_UMT_RECORD_SIZE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{4, UF_EXEC_VTABLE, {AT_RECORD, M_BEGIN0, 0, 6},
+                NUM(0x80000000)}}},
+    {"context-regs-in-array", TD_E_UMT_POINTER, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, {AT_RECORD, M_BEGIN0, 0, 6 + 8},
+                NUM(16)}}},
+    {"context-dump-outside", TD_E_UMT_POINTER, UF_EXEC_VTABLE, D, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, {AT_RECORD, M_BEGIN0, 0, 6 + 8},
+                {AT_RECORD_SIZE, M_BEGIN0, 0, -6 - 100}}}},
+    {"context-data-outside", TD_E_UMT_POINTER, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, {AT_RECORD, M_BEGIN0, 0, 6 + 32},
+                NUM(1000)}}},
     /* thread chains */
-    {"prev-wrong", prev_wrong, TD_E_UMT_PREV_NEXT, UF_PREV_NEXT, V, 0, NULL},
-    {"next-not-later", next_not_later, TD_E_UMT_PREV_NEXT, UF_PREV_NEXT, V, 0,
-     NULL},
-    {"chain-record-of-other-thread", chain_other_thread, TD_E_UMT_THREAD,
-     UF_EXEC_VTABLE, V, 0, NULL},
-    {"thread-begin-not-first", thread_begin_not_first, TD_E_UMT_SEQUENCE,
-     UF_EXEC_VTABLE, V, 0, NULL},
-    {"thread-end-not-last", thread_end_not_last, TD_E_UMT_SEQUENCE,
-     UF_EXEC_VTABLE, V, 0, NULL},
-    {"chain-ends-before-last-eid", chain_end_not_last, TD_E_UMT_THREAD,
-     UF_THREAD, V, 0, NULL},
-    {"interrupted-but-ended", interrupted_but_ended, TD_E_UMT_THREAD,
-     UF_THREAD, V, 0, NULL},
-    {"rec-count-too-small", count_too_small, TD_E_UMT_THREAD, UF_THREAD, V, 0,
-     NULL},
-    {"rec-count-too-large", count_too_large, TD_E_UMT_THREAD, UF_THREAD, V, 0,
-     NULL},
-    {"orphan-record", orphan_record, TD_E_UMT_THREAD, UF_THREAD, V, 0, NULL},
-    /* many threads */
-    {"again-64bit-flag", again_64bit_flag, TD_E_UMT_FLAGS, UF_EXEC_VTABLE, V,
-     0, many_threads},
-    {"again-record-size", again_record_size, TD_E_UMT_RECORD_SIZE,
-     UF_EXEC_VTABLE, D, 0, many_threads},
-    {"again-ins-id", again_ins_id, TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, V, 0,
-     many_threads},
-    {"again-ins-id-none", again_ins_id_none, TD_E_UMT_REFERENCE,
-     UF_EXEC_VTABLE, V, 0, many_threads},
-    {"again-thread", again_thread, TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, D, 0,
-     many_threads},
-    {"again-other-thread", again_other_thread, TD_E_UMT_THREAD, UF_EXEC_VTABLE,
-     V, TD_UMT_NO_PAYLOADS, many_threads},
-    {"chains-in-thread-order", chains_in_thread_order, TD_E_UMT_PREV_NEXT,
-     UF_PREV_NEXT, V, 0, many_threads},
-    {"many-rec-count-too-small", many_count_too_small, TD_E_UMT_THREAD,
-     UF_THREAD, V, 0, many_threads},
-    {"offset-before-its-group", offset_before_its_group, TD_E_UMT_OFFSETS,
-     UF_EXEC_OFFSETS, V, 0, many_threads},
-    {"record-before-next-group", record_before_next_group,
-     TD_E_UMT_RECORD_TYPE, UF_EXEC_VTABLE, D, 0, many_threads},
+    {"prev-wrong", TD_E_UMT_PREV_NEXT, UF_PREV_NEXT, V, 0,
+     .pokes = {{8, UF_PREV_NEXT, {AT_PREV_NEXT, M_STORE, 0, 0}, NUM(0)}}},
+    {"next-not-later", TD_E_UMT_PREV_NEXT, UF_PREV_NEXT, V, 0,
+     .pokes = {{8, UF_PREV_NEXT, {AT_PREV_NEXT, M_STORE, 0, 8}, NUM(1)}}},
+    {"chain-record-of-other-thread", TD_E_UMT_THREAD, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{4, UF_EXEC_VTABLE, {AT_RECORD, M_STORE, 0, 0}, NUM(1)}}},
+    {"thread-begin-not-first", TD_E_UMT_SEQUENCE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_APC, 0, 4}, NUM(1)}}},
+    {"thread-end-not-last", TD_E_UMT_SEQUENCE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_APC, 0, 4}, NUM(2)}}},
+    {"chain-ends-before-last-eid", TD_E_UMT_THREAD, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 0, 24},
+                {AT_NUMBER, M_NOP, 0, 0}}}},
+    {"interrupted-but-ended", TD_E_UMT_THREAD, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 1, 24}, NUM(NONE)}}},
+    {"rec-count-too-small", TD_E_UMT_THREAD, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 0, 32}, NUM(12)}}},
+    {"rec-count-too-large", TD_E_UMT_THREAD, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 0, 32}, NUM(14)}}},
+    {"orphan-record", TD_E_UMT_THREAD, UF_THREAD, V, 0,
+     .change = orphan_record},
+    /* many threads: instructions met again (taken in place by the skim)
+     * and chains followed during the records */
+    {"again-64bit-flag", TD_E_UMT_FLAGS, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, NO_MARK, TURN(2, 10), 5},
+                NUM(0x01)}},
+     .build = many_threads},
+    {"again-record-size", TD_E_UMT_RECORD_SIZE, UF_EXEC_VTABLE, D, 0,
+     .pokes = {{8, UF_EXEC_OFFSETS, {AT_OFFSET, NO_MARK, TURN(2, 10) + 1, 0},
+                {AT_RECORD, NO_MARK, TURN(2, 10) + 1, 1}}},
+     .error = {AT_RECORD, NO_MARK, TURN(2, 10), 0}, .build = many_threads},
+    {"again-ins-id", TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, {AT_RECORD, NO_MARK, TURN(2, 10), 6},
+                NUM(INS_COUNT)}},
+     .build = many_threads},
+    /* InsID -1 in a 14-byte window: no summary may match it */
+    {"again-ins-id-none", TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{8, UF_EXEC_VTABLE, {AT_RECORD, NO_MARK, TURN(2, 10), 6},
+                NUM(NONE)},
+               {8, UF_EXEC_OFFSETS, {AT_OFFSET, NO_MARK, TURN(2, 10) + 1, 0},
+                {AT_RECORD, NO_MARK, TURN(2, 10), 14}}},
+     .build = many_threads},
+    {"again-thread", TD_E_UMT_REFERENCE, UF_EXEC_VTABLE, D, 0,
+     .pokes = {{4, UF_EXEC_VTABLE, {AT_RECORD, NO_MARK, TURN(2, 10), 0},
+                NUM(UMT_MANY_THREADS)}},
+     .build = many_threads},
+    {"again-other-thread", TD_E_UMT_THREAD, UF_EXEC_VTABLE, V,
+     TD_UMT_NO_PAYLOADS,
+     .pokes = {{4, UF_EXEC_VTABLE, {AT_RECORD, NO_MARK, TURN(2, 10), 0},
+                NUM(11)}},
+     .build = many_threads},
+    /* two broken chains: the first thread's is reported, not the first in
+     * the file */
+    {"chains-in-thread-order", TD_E_UMT_PREV_NEXT, UF_PREV_NEXT, V, 0,
+     .pokes = {{8, UF_PREV_NEXT, {AT_PREV_NEXT, NO_MARK, END_OF(1), 0},
+                NUM(0)},
+               {8, UF_PREV_NEXT, {AT_PREV_NEXT, NO_MARK, TURN(2, 3), 0},
+                NUM(0)}},
+     .build = many_threads},
+    {"many-rec-count-too-small", TD_E_UMT_THREAD, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 2, 32}, NUM(3)}},
+     .build = many_threads},
+    /* a record of a group and an offset of the same group are wrong: the
+     * group's offsets are checked first ... */
+    {"offset-before-its-group", TD_E_UMT_OFFSETS, UF_EXEC_OFFSETS, V, 0,
+     .pokes = {{8, UF_EXEC_OFFSETS, {AT_OFFSET, NO_MARK, TURN(0, 4), 0},
+                {AT_RECORD, NO_MARK, TURN(0, 3), 0}},
+               {1, UF_EXEC_VTABLE, {AT_RECORD, NO_MARK, TURN(0, 1), 4},
+                NUM(7)}},
+     .build = many_threads},
+    /* ... and a record comes before a wrong offset of the next group */
+    {"record-before-next-group", TD_E_UMT_RECORD_TYPE, UF_EXEC_VTABLE, D, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, NO_MARK, TURN(0, 3), 4},
+                NUM(7)},
+               {8, UF_EXEC_OFFSETS, {AT_OFFSET, NO_MARK, TURN(0, 6), 0},
+                {AT_RECORD, NO_MARK, TURN(0, 5), 0}}},
+     .build = many_threads},
     /* warnings: valid traces */
-    {"warn-thread-interrupted", thread_interrupted, TD_END, UF_THREAD, V, 0,
-     NULL},
-    {"warn-no-application-end", no_application_end, TD_END, UF_EXEC_VTABLE, V,
-     0, NULL},
+    {"warn-thread-interrupted", TD_END, UF_THREAD, V, 0,
+     .pokes = {{8, UF_THREAD, {AT_THREAD_ROW, NO_MARK, 0, 24}, NUM(NONE)}}},
+    {"warn-no-application-end", TD_END, UF_EXEC_VTABLE, V, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_APP_END, 0, 4}, NUM(2)}}},
     /* string layouts */
-    {"strings-as-built-read-as-2013", first_string, TD_E_UMT_STRING, UF_MODULE,
-     V, TD_UMT_STRINGS_2013, NULL},
-    {"strings-2013-read-as-built", first_string, TD_E_UMT_STRING, UF_MODULE, V,
-     TD_UMT_STRINGS_AS_BUILT, legacy_trace},
-    {"disasm-as-built-read-as-2013", first_disasm, TD_E_UMT_STRING, UF_INS,
-     TD_UMT_INSTRUCTIONS, TD_UMT_STRINGS_2013, NULL},
-    {"later-string-other-layout", later_string_other_layout, TD_E_UMT_STRING,
-     UF_INS, TD_UMT_INSTRUCTIONS, 0, NULL},
-    {"string-first-unit-nul", string_first_unit_nul, TD_E_UMT_STRING, UF_INS,
-     TD_UMT_INSTRUCTIONS, 0, NULL},
+    {"strings-as-built-read-as-2013", TD_E_UMT_STRING, UF_MODULE, V,
+     TD_UMT_STRINGS_2013, .error = {AT_MODULE_NAME, NO_MARK, 0, 0}},
+    {"strings-2013-read-as-built", TD_E_UMT_STRING, UF_MODULE, V,
+     TD_UMT_STRINGS_AS_BUILT, .error = {AT_MODULE_NAME, NO_MARK, 0, 0},
+     .build = legacy_trace},
+    {"disasm-as-built-read-as-2013", TD_E_UMT_STRING, UF_INS, I,
+     TD_UMT_STRINGS_2013, .error = {AT_DISASM, NO_MARK, 0, 0}},
+    /* "abc" in the 2013 layout (a 64-bit length) after as-built strings */
+    {"later-string-other-layout", TD_E_UMT_STRING, UF_INS, I, 0,
+     .pokes = {{8, UF_INS, {AT_DISASM, NO_MARK, 1, 0}, NUM(3)},
+               {4, UF_INS, {AT_DISASM, NO_MARK, 1, 8}, NUM(0x00636261)}}},
+    {"string-first-unit-nul", TD_E_UMT_STRING, UF_INS, I, 0,
+     .pokes = {{2, UF_INS, {AT_DISASM, NO_MARK, 0, 2}, NUM(0)}},
+     .error = {AT_DISASM, NO_MARK, 0, 0}},
     /* stream mode */
-    {"stream-window-small", stream_window_small, TD_E_UMT_OFFSETS,
-     UF_EXEC_OFFSETS, S, 0, NULL},
-    {"stream-record-type-7", record_type_7, TD_E_UMT_RECORD_TYPE,
-     UF_EXEC_VTABLE, S, 0, NULL},
-    {"stream-first-offset-in-header", first_offset_in_header, TD_E_UMT_OFFSETS,
-     UF_EXEC_OFFSETS, S, 0, NULL},
-    {"stream-vtable-short", stream_vtable_short, TD_E_TRUNCATED,
-     UF_EXEC_VTABLE, S, 0, NULL},
-    {"stream-record-flags", record_flags, TD_E_UMT_FLAGS, UF_EXEC_VTABLE, S, 0,
-     NULL},
+    {"stream-window-small", TD_E_UMT_OFFSETS, UF_EXEC_OFFSETS, S, 0,
+     .pokes = {{8, UF_EXEC_OFFSETS, {AT_OFFSET, NO_MARK, 2, 0},
+                {AT_RECORD, NO_MARK, 1, 5}}}},
+    {"stream-record-type-7", TD_E_UMT_RECORD_TYPE, UF_EXEC_VTABLE, S, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_STORE, 0, 4}, NUM(7)}}},
+    {"stream-first-offset-in-header", TD_E_UMT_OFFSETS, UF_EXEC_OFFSETS, S,
+     0, .pokes = {{8, UF_EXEC_OFFSETS, NUM(0), NUM(8)}}},
+    {"stream-vtable-short", TD_E_TRUNCATED, UF_EXEC_VTABLE, S, 0,
+     .pokes = {{UMT_CUT, UF_EXEC_VTABLE, {AT_RECORD, M_APP_END, 0, 3},
+                NUM(0)}},
+     .error = {AT_RECORD, M_APP_END, 0, 0}},
+    {"stream-record-flags", TD_E_UMT_FLAGS, UF_EXEC_VTABLE, S, 0,
+     .pokes = {{1, UF_EXEC_VTABLE, {AT_RECORD, M_END1, 0, 5}, NUM(0x04)}}},
 };
 
 const unsigned umt_case_count = sizeof umt_cases / sizeof *umt_cases;
+
+uint64_t umt_case_trace(const umt_case *c, uenc *e)
+{
+    uint64_t at[2], value[2], error;
+    umt_marks m;
+    uenc_options o;
+    int k;
+    if (c->build != NULL) {
+        c->build(e, &m);
+    } else {
+        umt_variant_options("as-built-v1", &o);
+        umt_full_trace(e, &o, &m);
+    }
+    if (c->change != NULL)
+        return c->change(e, &m);
+    for (k = 0; k < 2; k++) {
+        at[k] = place(e, &m, c->pokes[k].file, c->pokes[k].at);
+        value[k] = place(e, &m, c->pokes[k].file, c->pokes[k].value);
+    }
+    error = c->error.base == AT_POKE ? at[0]
+                                     : place(e, &m, c->file, c->error);
+    for (k = 0; k < 2; k++)
+        apply(e, &c->pokes[k], at[k], value[k]);
+    return error;
+}

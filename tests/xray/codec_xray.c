@@ -43,22 +43,12 @@ static int xray_next(void *p, test_run *run)
         xray_print_native(&s->log, &s->ev);
         out_flush(&s->log);
     }
-    return rc;
-}
-
-static const td_request *xray_request(const void *p)
-{
-    return td_xray_request(&((const xray_state *)p)->d);
+    return run_status(run, rc, td_xray_request(&s->d), td_xray_fault(&s->d));
 }
 
 static int xray_feed(void *p, const void *data, size_t len)
 {
     return td_xray_feed(&((xray_state *)p)->d, data, len);
-}
-
-static const td_fault *xray_fault(const void *p)
-{
-    return td_xray_fault(&((const xray_state *)p)->d);
 }
 
 static uint64_t load(const uint8_t *p, int n, bool be)
@@ -130,8 +120,6 @@ const test_codec xray_codec = {
     .max_request = TD_STAGE_SIZE,
     .init = xray_init,
     .next = xray_next,
-    .request = xray_request,
     .feed = xray_feed,
-    .fault = xray_fault,
     .clean_cut = xray_clean_cut,
 };
