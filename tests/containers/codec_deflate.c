@@ -215,22 +215,17 @@ static void deflate_finish(void *p)
     free(s->name);
 }
 
-static const td_request *request_of(const deflate_state *s)
+/* run_status() with the decoder's request and fault. */
+static int status(const deflate_state *s, test_run *run, int rc)
 {
     if (s->kind == DEFLATE_RAW)
-        return td_inflate_request(&s->d.inflate);
+        return run_status(run, rc, td_inflate_request(&s->d.inflate),
+                          td_inflate_fault(&s->d.inflate));
     if (s->kind == DEFLATE_GZIP)
-        return td_gzip_request(&s->d.gzip);
-    return td_zip_request(&s->d.zip);
-}
-
-static const td_fault *fault_of(const deflate_state *s)
-{
-    if (s->kind == DEFLATE_RAW)
-        return td_inflate_fault(&s->d.inflate);
-    if (s->kind == DEFLATE_GZIP)
-        return td_gzip_fault(&s->d.gzip);
-    return td_zip_fault(&s->d.zip);
+        return run_status(run, rc, td_gzip_request(&s->d.gzip),
+                          td_gzip_fault(&s->d.gzip));
+    return run_status(run, rc, td_zip_request(&s->d.zip),
+                      td_zip_fault(&s->d.zip));
 }
 
 static int deflate_next(void *p, test_run *run)
@@ -254,7 +249,7 @@ static int deflate_next(void *p, test_run *run)
         if (rc == TD_EVENT)
             on_zip(s, run, &ev);
     }
-    return run_status(run, rc, request_of(s), fault_of(s));
+    return status(s, run, rc);
 }
 
 static int deflate_feed(void *p, const void *data, size_t len)

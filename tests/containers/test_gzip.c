@@ -10,6 +10,7 @@
  */
 #include "deflate_check.h"
 #include "harness.h"
+#include "window_config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,31 +161,21 @@ static void test_gzip_events(void)
     test_result_free(&r);
 }
 
+static int gzip_init_any(void *d, const void *cfg)
+{
+    return td_gzip_init(d, cfg);
+}
+
 static void test_gzip_api(void)
 {
     static uint8_t window[TD_INFLATE_WINDOW];
     td_gzip_config cfg = {sizeof cfg, 0, window, sizeof window};
-    td_gzip_config bad;
     td_gzip_decoder d;
     td_gzip_event ev;
     gz g;
     memset(&g, 0, sizeof g);
     member(&g, "x", 0);
-    expect(td_gzip_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT, "NULL decoder");
-    expect(td_gzip_init(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL config");
-    bad = cfg;
-    bad.size = sizeof bad - 1;
-    expect(td_gzip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "config size");
-    bad = cfg;
-    bad.flags = 1;
-    expect(td_gzip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "unknown flag");
-    bad = cfg;
-    bad.memory = NULL;
-    expect(td_gzip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "NULL window");
-    bad = cfg;
-    bad.memory_size = 100;
-    expect(td_gzip_init(&d, &bad) == TD_E_BAD_CONFIG, "small window");
-    expect(td_gzip_init(&d, &cfg) == TD_OK, "init");
+    check_window_config("gzip", gzip_init_any, &d, &cfg, sizeof cfg, 1);
     expect(td_gzip_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_gzip_feed(&d, g.buf, g.len) == TD_E_PROTOCOL,
            "feed before a request");

@@ -16,6 +16,7 @@
 #include "deflate_check.h"
 #include "deflate_writer.h"
 #include "harness.h"
+#include "window_config.h"
 
 #include "inflate/inflate_internal.h"
 
@@ -422,32 +423,21 @@ static void test_inflate_tables_worst(void)
 
 /* ---- API ---------------------------------------------------------------- */
 
+static int inflate_init_any(void *d, const void *cfg)
+{
+    return td_inflate_init(d, cfg);
+}
+
 static void test_inflate_api(void)
 {
     static uint8_t window[TD_INFLATE_WINDOW];
     static const uint8_t stream[] = {0x4b, 0x4c, 0x4a, 0x06, 0x00}; /* abc */
     td_inflate_config cfg = {sizeof cfg, 0, window, sizeof window};
-    td_inflate_config bad;
     td_inflate_decoder d;
     td_inflate_event ev;
     int rc;
-    expect(td_inflate_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
-           "NULL decoder");
-    expect(td_inflate_init(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL config");
-    bad = cfg;
-    bad.size = sizeof bad - 1;
-    expect(td_inflate_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
-           "config size");
-    bad = cfg;
-    bad.flags = 1;
-    expect(td_inflate_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "unknown flag");
-    bad = cfg;
-    bad.memory = NULL;
-    expect(td_inflate_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "NULL window");
-    bad = cfg;
-    bad.memory_size = sizeof window - 1;
-    expect(td_inflate_init(&d, &bad) == TD_E_BAD_CONFIG, "small window");
-    expect(td_inflate_init(&d, &cfg) == TD_OK, "init");
+    check_window_config("inflate", inflate_init_any, &d, &cfg, sizeof cfg,
+                        1);
     expect(td_inflate_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_inflate_feed(&d, stream, sizeof stream) == TD_E_PROTOCOL,
            "feed before a request");

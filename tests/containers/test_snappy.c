@@ -23,6 +23,7 @@
 #include "harness.h"
 #include "sample_data.h"
 #include "snappy_chunks.h"
+#include "window_config.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -447,36 +448,21 @@ static void test_errors(void)
 
 /* ---- The API ------------------------------------------------------------ */
 
+static int snappy_init_any(void *d, const void *cfg)
+{
+    return td_snappy_init(d, cfg);
+}
+
 static void test_api(void)
 {
     static uint8_t window[TD_SNAPPY_WINDOW];
     static const uint8_t input[] = "\xff\x06\x00\x00sNaPpY\x03\x01\x00\x00x";
     td_snappy_config cfg = {sizeof cfg, 0, window, sizeof window};
-    td_snappy_config bad;
     td_snappy_decoder d;
     td_snappy_event ev;
     int round;
-    expect(td_snappy_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
-           "init without a decoder");
-    expect(td_snappy_init(&d, NULL) == TD_E_INVALID_ARGUMENT,
-           "init without a config");
-    bad = cfg;
-    bad.size = sizeof bad - 1;
-    expect(td_snappy_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
-           "init with a short config");
-    bad = cfg;
-    bad.flags = 1;
-    expect(td_snappy_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
-           "init with an unknown flag");
-    bad = cfg;
-    bad.memory = NULL;
-    expect(td_snappy_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
-           "init without a window");
-    bad = cfg;
-    bad.memory_size = TD_SNAPPY_WINDOW - 1;
-    expect(td_snappy_init(&d, &bad) == TD_E_BAD_CONFIG,
-           "init with a small window");
-    expect(td_snappy_init(&d, &cfg) == TD_OK, "init");
+    check_window_config("snappy", snappy_init_any, &d, &cfg, sizeof cfg,
+                        1);
     expect(td_snappy_feed(&d, "x", 1) == TD_E_PROTOCOL,
            "feed before a request");
     expect(td_snappy_next(&d, NULL) == TD_E_INVALID_ARGUMENT,

@@ -14,6 +14,7 @@
  */
 #include "deflate_check.h"
 #include "harness.h"
+#include "window_config.h"
 #include "zip_builder.h"
 
 #include <stdio.h>
@@ -330,32 +331,21 @@ static void test_zip_events(void)
     test_result_free(&r);
 }
 
+static int zip_init_any(void *d, const void *cfg)
+{
+    return td_zip_init(d, cfg);
+}
+
 static void test_zip_api(void)
 {
     static uint8_t window[TD_INFLATE_WINDOW];
     td_zip_config cfg = {sizeof cfg, TD_ZIP_SEEKABLE, window, sizeof window};
-    td_zip_config bad;
     td_zip_decoder d;
     td_zip_event ev;
     zb b;
     memset(&b, 0, sizeof b);
     zb_end(&b, 0, 0);
-    expect(td_zip_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT, "NULL decoder");
-    expect(td_zip_init(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL config");
-    bad = cfg;
-    bad.size = sizeof bad - 1;
-    expect(td_zip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "config size");
-    bad = cfg;
-    bad.flags = 2;
-    expect(td_zip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "unknown flag");
-    bad = cfg;
-    bad.memory = NULL;
-    expect(td_zip_init(&d, &bad) == TD_E_INVALID_ARGUMENT, "NULL window");
-    bad = cfg;
-    bad.flags = 0;
-    bad.memory_size = 10;
-    expect(td_zip_init(&d, &bad) == TD_E_BAD_CONFIG, "small window");
-    expect(td_zip_init(&d, &cfg) == TD_OK, "init");
+    check_window_config("zip", zip_init_any, &d, &cfg, sizeof cfg, 2);
     expect(td_zip_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_zip_feed(&d, b.buf, b.len) == TD_E_PROTOCOL,
            "feed before a request");

@@ -135,13 +135,8 @@ static bool drmem_clean_cut(const test_input *in, const test_result *full,
 }
 
 const test_codec drmem_codec = {
-    .name = "drmem",
-    .state_size = sizeof(drmem_state),
-    .access = TEST_FORWARD,
-    .max_request = TD_STAGE_SIZE,
-    .init = drmem_init,
-    .next = drmem_next,
-    .feed = drmem_feed,
-    .begin_member = drmem_member,
-    .clean_cut = drmem_clean_cut,
+    .name = "drmem", .state_size = sizeof(drmem_state),
+    .access = TEST_FORWARD, .max_request = TD_STAGE_SIZE,
+    .init = drmem_init, .next = drmem_next, .feed = drmem_feed,
+    .begin_member = drmem_member, .clean_cut = drmem_clean_cut,
 };

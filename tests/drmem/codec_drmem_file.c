@@ -21,10 +21,8 @@ typedef struct file_state {
 static int file_init(void *p, const test_config *cfg, const test_input *in)
 {
     file_state *s = p;
-    td_drmem_file_config config;
+    td_drmem_file_config config = {.size = sizeof config};
     (void)in;
-    memset(&config, 0, sizeof config);
-    config.size = sizeof config;
     config.container = cfg->mode;
     if (cfg->mode != TD_FORMAT_DRMEMTRACE) {
         config.memory = s->window = malloc(TD_DRMEM_FILE_WINDOW);

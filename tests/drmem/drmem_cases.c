@@ -510,42 +510,39 @@ const drmem_case drmem_cases[] = {
 
 const unsigned drmem_case_count = sizeof drmem_cases / sizeof drmem_cases[0];
 
-/* The fuzz seed of a case: a byte saying whether it has members, then
- * its bytes. */
-static int write_seed(const drmem_case *c, const denc *e)
+unsigned drmem_cases_golden(golden_set *s, bool update)
 {
-    char rel[256], path[4096];
-    uint8_t *seed = malloc(e->len + 1);
-    int rc;
-    snprintf(rel, sizeof rel, "fuzz/corpus/drmem/%s", c->name);
-    snprintf(path, sizeof path, "%s", root_path(rel));
-    seed[0] = (uint8_t)(e->member_count > 1 ? 0x85 : 0x05);
-    memcpy(seed + 1, e->buf, e->len);
-    rc = write_file(path, seed, e->len + 1);
-    free(seed);
-    return rc;
+    unsigned i, found = 0;
+    for (i = 0; i < drmem_case_count; i++) {
+        char file[300];
+        unsigned f;
+        golden_case *c = golden_find(s, drmem_cases[i].name, &f);
+        denc e;
+        if (c == NULL)
+            continue;
+        found++;
+        snprintf(file, sizeof file, "%s.trace", drmem_cases[i].name);
+        drmem_case_build(&drmem_cases[i], &e);
+        golden_check_bytes(s, f, c, file, e.buf, e.len, e.members,
+                           e.member_count > 1 ? e.member_count : 0, update);
+        denc_free(&e);
+    }
+    return found;
 }
 
+/* --export: the cases into their golden cases and the fuzz seeds (a byte
+ * saying whether the case has members, then its bytes). */
 int export_drmem_cases(void)
 {
     golden_set s = golden_read(DRMEM_CASES);
     unsigned i;
-    int rc = 0;
+    int rc = drmem_cases_golden(&s, true) == drmem_case_count ? 0 : -1;
     for (i = 0; rc == 0 && i < drmem_case_count; i++) {
-        char file[300];
-        unsigned f;
-        golden_case *c = golden_find(&s, drmem_cases[i].name, &f);
         denc e;
         drmem_case_build(&drmem_cases[i], &e);
-        snprintf(file, sizeof file, "%s.trace", drmem_cases[i].name);
-        if (c != NULL)
-            golden_check_bytes(&s, f, c, file, e.buf, e.len, e.members,
-                               e.member_count > 1 ? e.member_count : 0,
-                               true);
-        else
-            fprintf(stderr, "no golden case %s: add it to a case file\n",
-                    drmem_cases[i].name);
-        rc = c != NULL ? write_seed(&drmem_cases[i], &e) : -1;
+        rc = golden_write_seed("drmem", drmem_cases[i].name,
+                               e.member_count > 1 ? 0x85 : 0x05, e.buf,
+                               e.len);
         denc_free(&e);
     }
     golden_save(&s, drmem_record);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "drmem_encoder.h"
+#include "golden.h"
 
 /* One record of a case written after a valid version 7 preamble. */
 enum drmem_step_kind {
@@ -52,8 +53,14 @@ extern const unsigned drmem_case_count;
  * of its name. */
 #define DRMEM_CASES "tests/drmem/cases"
 
+/* Every case's golden case in the case files of s must hold the stream
+ * the case builds (with `update`, it is made to). Returns how many cases
+ * have one. */
+unsigned drmem_cases_golden(golden_set *s, bool update);
+
 /* Write every case's bytes into its golden case and as
- * fuzz/corpus/drmem/NAME (fuzz seeds). Returns 0 or -1. */
+ * fuzz/corpus/drmem/NAME (fuzz seeds). Returns 0 or -1 (a case without a
+ * golden case). */
 int export_drmem_cases(void);
 
 #endif /* TRACEDEC_TEST_DRMEM_CASES_H */

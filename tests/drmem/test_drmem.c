@@ -17,6 +17,7 @@
 #include "drmem_records.h"
 #include "golden.h"
 #include "harness.h"
+#include "window_config.h"
 #include "zip_builder.h"
 
 #include <stdio.h>
@@ -43,13 +44,10 @@ static test_result decode(const test_input *in, uint32_t flags)
 
 /* Every chunk size up to 64 and 24 random splits give the result of one
  * span. */
-static void sweep_splits(const char *name, const test_input *in,
-                         uint32_t flags)
+static void splits(const char *name, const test_input *in, uint32_t flags)
 {
-    static const plan_range splits[2] = {{ANSWER_SPANS, 1, 64, NULL},
-                                         {ANSWER_RANDOM, 1, 24, NULL}};
     test_config cfg = {flags, 0, 0};
-    sweep_plans(&drmem_codec, name, in, &cfg, splits, 2);
+    sweep_splits(&drmem_codec, name, in, &cfg);
 }
 
 static void check_case(const drmem_case *c)
@@ -58,24 +56,18 @@ static void check_case(const drmem_case *c)
     test_file f;
     test_input in;
     test_result r;
+    uint64_t at;
     drmem_case_build(c, &e);
+    at = e.mark + (uint64_t)c->offset;
     in = case_input(&e, &f, false);
     r = decode(&in, 0);
-    expect(r.status == c->status, "%s: status %s, want %s", c->name,
-           td_error_name(r.status), td_error_name(c->status));
-    if (c->status < 0)
-        expect(r.fault.offset == e.mark + (uint64_t)c->offset,
-               "%s: error at %llu, want %llu", c->name,
-               (unsigned long long)r.fault.offset,
-               (unsigned long long)(e.mark + (uint64_t)c->offset));
-    expect(r.status == TD_END || r.fault.reason != NULL,
-           "%s: error without a reason", c->name);
+    expect_outcome(c->name, &r, c->status, &at);
     expect(c->contains == NULL ||
                (r.log != NULL && strstr(r.log, c->contains) != NULL),
            "%s: the event log lacks \"%s\"", c->name,
            c->contains ? c->contains : "");
     test_result_free(&r);
-    sweep_splits(c->name, &in, 0);
+    splits(c->name, &in, 0);
     denc_free(&e);
 }
 
@@ -102,7 +94,7 @@ static void check_tally(const drmem_case *c)
     expect(strcmp(want, got) == 0,
            "%s: the tally differs from the events' tally:\n%s\n---\n%s",
            c->name, got, want);
-    sweep_splits(c->name, &in, TEST_DRMEM_TALLY);
+    splits(c->name, &in, TEST_DRMEM_TALLY);
     free(want);
     free(got);
     test_result_free(&tallied);
@@ -127,20 +119,8 @@ static void test_drmem_golden(void)
 static void test_drmem_committed_cases(void)
 {
     golden_set s = golden_read(DRMEM_CASES);
-    unsigned i;
-    for (i = 0; i < drmem_case_count; i++) {
-        char file[300];
-        unsigned f;
-        golden_case *c = golden_find(&s, drmem_cases[i].name, &f);
-        denc e;
-        if (!expect(c != NULL, "no golden case %s", drmem_cases[i].name))
-            continue;
-        snprintf(file, sizeof file, "%s.trace", drmem_cases[i].name);
-        drmem_case_build(&drmem_cases[i], &e);
-        golden_check_bytes(&s, f, c, file, e.buf, e.len, e.members,
-                           e.member_count > 1 ? e.member_count : 0, false);
-        denc_free(&e);
-    }
+    expect(drmem_cases_golden(&s, false) == drmem_case_count,
+           "an encoder case without its golden case in " DRMEM_CASES);
     golden_save(&s, drmem_record);
 }
 
@@ -287,12 +267,9 @@ static void test_drmem_containers(void)
 
 static void test_drmem_corpus(void)
 {
-    int rc = run_shell("python3 '%s/tests/drmem/drmem_corpus.py' '%s' '%s'",
-                       test_root, test_tracedec, test_root);
-    if (rc == 77)
-        skip("../shared/corpus/drmemtrace is not there");
-    else
-        expect(rc == 0, "drmem_corpus.py failed (exit %d)", rc);
+    run_script("../shared/corpus/drmemtrace",
+               "python3 '%s/tests/drmem/drmem_corpus.py' '%s' '%s'",
+               test_root, test_tracedec, test_root);
 }
 
 /* ---- The API ------------------------------------------------------------ */
@@ -379,6 +356,11 @@ static int decode_file(td_drmem_file_decoder *f, const uint8_t *data,
     return rc;
 }
 
+static int file_init_any(void *d, const void *cfg)
+{
+    return td_drmem_file_init(d, cfg);
+}
+
 static void test_drmem_file_api(void)
 {
     static uint8_t window[TD_DRMEM_FILE_WINDOW];
@@ -392,30 +374,12 @@ static void test_drmem_file_api(void)
     denc e;
     memset(&b, 0, sizeof b);
     zb_archive(&b, &m, 1);
-    expect(td_drmem_file_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
-           "init without a decoder");
-    expect(td_drmem_file_init(&f, NULL) == TD_E_INVALID_ARGUMENT,
-           "init without a config");
-    bad = cfg;
-    bad.size = sizeof bad - 1;
-    expect(td_drmem_file_init(&f, &bad) == TD_E_INVALID_ARGUMENT,
-           "init with a short config");
-    bad = cfg;
-    bad.flags = 2;
-    expect(td_drmem_file_init(&f, &bad) == TD_E_INVALID_ARGUMENT,
-           "init with an unknown flag");
+    check_window_config("drmem file", file_init_any, &f, &cfg, sizeof cfg,
+                        2);
     bad = cfg;
     bad.container = TD_FORMAT_XRAY;
     expect(td_drmem_file_init(&f, &bad) == TD_E_INVALID_ARGUMENT,
            "init with an unknown container");
-    bad = cfg;
-    bad.memory = NULL;
-    expect(td_drmem_file_init(&f, &bad) == TD_E_INVALID_ARGUMENT,
-           "init without a window");
-    bad = cfg;
-    bad.memory_size = TD_DRMEM_FILE_WINDOW - 1;
-    expect(td_drmem_file_init(&f, &bad) == TD_E_BAD_CONFIG,
-           "init with a small window");
     expect(td_drmem_file_init(&f, &cfg) == TD_OK, "init");
     expect(td_drmem_file_next(&f, NULL) == TD_E_INVALID_ARGUMENT,
            "next without ev");

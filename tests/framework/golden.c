@@ -133,11 +133,45 @@ void golden_check_bytes(golden_set *s, unsigned file, golden_case *c,
            c->name, info, s->files[file].path);
 }
 
-int sweep_forward(const test_codec *c, const char *name,
-                  const test_input *in, const test_config *cfg)
+int sweep_splits(const test_codec *c, const char *name,
+                 const test_input *in, const test_config *cfg)
 {
     static const plan_range splits[2] = {{ANSWER_SPANS, 1, 64, NULL},
                                          {ANSWER_RANDOM, 1, 24, NULL}};
+    return sweep_plans(c, name, in, cfg, splits, 2);
+}
+
+void expect_outcome(const char *name, const test_result *r, int status,
+                    const uint64_t *offset)
+{
+    expect(r->status == status, "%s: status %s, want %s", name,
+           td_error_name(r->status), td_error_name(status));
+    if (status < 0 && offset != NULL)
+        expect(r->fault.offset == *offset, "%s: error at %llu, want %llu",
+               name, (unsigned long long)r->fault.offset,
+               (unsigned long long)*offset);
+    expect(r->status == TD_END || r->fault.reason != NULL,
+           "%s: error without a reason", name);
+}
+
+int golden_write_seed(const char *format, const char *name, uint8_t first,
+                      const uint8_t *data, size_t len)
+{
+    char rel[512], path[4600];
+    uint8_t *seed = malloc(len + 1);
+    int rc;
+    snprintf(rel, sizeof rel, "fuzz/corpus/%s/%s", format, name);
+    snprintf(path, sizeof path, "%s", root_path(rel));
+    seed[0] = first;
+    memcpy(seed + 1, data, len);
+    rc = write_file(path, seed, len + 1);
+    free(seed);
+    return rc;
+}
+
+int sweep_forward(const test_codec *c, const char *name,
+                  const test_input *in, const test_config *cfg)
+{
     static const int four[4] = {0x01, 0x80, CHANGE_SET | 0x00,
                                 CHANGE_SET | 0xff};
     static const test_config plain = {0, 0, 0};
@@ -156,7 +190,7 @@ int sweep_forward(const test_codec *c, const char *name,
     changes.list = four;
     changes.list_len = 4;
     changes.compare_every = 1;
-    failed = sweep_plans(c, name, in, cfg, splits, 2);
+    failed = sweep_splits(c, name, in, cfg);
     failed += sweep_cuts(c, name, in, &plain, &cuts);
     failed += sweep_changes(c, name, in, cfg, &values);
     failed += sweep_changes(c, name, in, cfg, &changes);

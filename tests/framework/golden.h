@@ -58,10 +58,25 @@ bool golden_updating(void);
 unsigned golden_forward(const test_codec *c, const char *dir,
                         const test_config *sweep_cfg, record_fn records);
 
-/* The sweeps of a forward decoder's input: every chunk size up to 64 and
- * 24 random splits; every cut (with flags 0); every value of every byte,
- * and four changes of each decoded in two chunkings. */
+/* A forward decoder's input in every chunk size up to 64 and 24 random
+ * splits gives the result of one span. */
+int sweep_splits(const test_codec *c, const char *name,
+                 const test_input *in, const test_config *cfg);
+
+/* The sweeps of a forward decoder's input: sweep_splits(); every cut
+ * (with flags 0); every value of every byte, and four changes of each
+ * decoded in two chunkings. */
 int sweep_forward(const test_codec *c, const char *name,
                   const test_input *in, const test_config *cfg);
+
+/* An encoder case's outcome: `status`, and for an error a reason and,
+ * unless `offset` is NULL, the offset *offset. */
+void expect_outcome(const char *name, const test_result *r, int status,
+                    const uint64_t *offset);
+
+/* Write fuzz/corpus/FORMAT/NAME: `first` (the harness's option byte),
+ * then the input. Returns 0 or -1. */
+int golden_write_seed(const char *format, const char *name, uint8_t first,
+                      const uint8_t *data, size_t len);
 
 #endif /* TRACEDEC_TEST_GOLDEN_H */

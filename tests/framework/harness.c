@@ -121,6 +121,21 @@ int run_shell(const char *fmt, ...)
     return WEXITSTATUS(status);
 }
 
+void run_script(const char *needs, const char *fmt, ...)
+{
+    char cmd[8192];
+    va_list ap;
+    int rc;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    rc = run_shell("%s", cmd);
+    if (rc == 77)
+        skip("%s is missing", needs);
+    else
+        expect(rc == 0, "`%s` failed (exit %d)", cmd, rc);
+}
+
 static int by_name(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);

@@ -43,6 +43,10 @@ const char *root_path(const char *relative);
 /* Run a shell command; returns its exit status (-1 if it could not run). */
 int run_shell(const char *fmt, ...);
 
+/* Run a checking script: it passes with exit 0, and exit 77 says that
+ * what it needs (`needs`) is missing, which skips the test. */
+void run_script(const char *needs, const char *fmt, ...);
+
 /* Files in a directory whose names end with `suffix`, sorted; the caller
  * frees each name and the array. */
 char **list_dir(const char *dir, const char *suffix, size_t *count);

@@ -25,6 +25,17 @@ test_config umt_test_config(int mode, uint32_t flags, size_t workspace)
     return cfg;
 }
 
+td_umt_config umt_decoder_config(int mode, uint32_t flags, void *workspace,
+                                 size_t size)
+{
+    td_umt_config cfg = {.size = sizeof cfg};
+    cfg.flags = flags;
+    cfg.memory = workspace;
+    cfg.memory_size = size;
+    cfg.mode = mode;
+    return cfg;
+}
+
 test_input umt_input_of(const uenc *e, test_file *files)
 {
     test_input in;
@@ -50,13 +61,9 @@ static int umt_init(void *p, const test_config *cfg, const test_input *in)
     umt_state *s = p;
     td_umt_config config;
     (void)in;
-    memset(&config, 0, sizeof config);
-    config.size = sizeof config;
-    config.flags = cfg->flags & TEST_OWN_FLAGS;
-    config.mode = cfg->mode;
     s->workspace = cfg->memory_size ? malloc(cfg->memory_size) : NULL;
-    config.memory = s->workspace;
-    config.memory_size = cfg->memory_size;
+    config = umt_decoder_config(cfg->mode, cfg->flags & TEST_OWN_FLAGS,
+                                s->workspace, cfg->memory_size);
     umt_log_init(&s->log, NULL);
     s->log.as_skipped = (cfg->flags & TEST_UMT_LOG_AS_SKIPPED) != 0;
     return td_umt_init(&s->d, &config);

@@ -18,6 +18,11 @@ extern const test_codec umt_codec;
 /* The config of a mode with flags and `workspace` bytes of workspace. */
 test_config umt_test_config(int mode, uint32_t flags, size_t workspace);
 
+/* The decoder's own config of a mode with flags and a workspace (NULL:
+ * none). */
+td_umt_config umt_decoder_config(int mode, uint32_t flags, void *workspace,
+                                 size_t size);
+
 /* The encoder's trace as an input; `files` holds its UF_COUNT files. */
 test_input umt_input_of(const uenc *e, test_file *files);
 

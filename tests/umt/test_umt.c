@@ -47,21 +47,6 @@ static void build_variant(const char *name, uenc *e, umt_marks *m)
 /* ---- Decodes and sweeps
  * ------------------------------------------------------- */
 
-/* The decoder's config of a mode with flags and a workspace (NULL:
- * none). */
-static td_umt_config umt_config(int mode, uint32_t flags, void *workspace,
-                                size_t size)
-{
-    td_umt_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.size = sizeof cfg;
-    cfg.flags = flags;
-    cfg.memory = workspace;
-    cfg.memory_size = size;
-    cfg.mode = mode;
-    return cfg;
-}
-
 static test_result run(const test_input *in, int mode, uint32_t flags,
                        test_plan plan)
 {
@@ -462,7 +447,7 @@ static void check_big_dump(const uenc *e)
 {
     td_umt_decoder d;
     td_umt_event ev;
-    td_umt_config cfg = umt_config(TD_UMT_DECODE, 0, NULL, 0);
+    td_umt_config cfg = umt_decoder_config(TD_UMT_DECODE, 0, NULL, 0);
     uint64_t seen = 0, fragments = 0;
     uint8_t *span = NULL;
     bool pattern_ok = true;
@@ -591,7 +576,7 @@ static void empty_first_name(const char *variant, int want_layout)
     test_input in;
     test_result r;
     td_umt_decoder d;
-    td_umt_config cfg = umt_config(TD_UMT_MODULES, 0, NULL, 0);
+    td_umt_config cfg = umt_decoder_config(TD_UMT_MODULES, 0, NULL, 0);
     umt_variant_options(variant, &o);
     uenc_init(&e, &o);
     uenc_module(&e, 0x1000, 0x1fff, "", "");
@@ -673,7 +658,7 @@ static void test_umt_api(void)
     td_umt_event ev;
     expect(sizeof(td_umt_decoder) <= 512, "td_umt_decoder is %zu bytes",
            sizeof(td_umt_decoder));
-    td_umt_config cfg = umt_config(TD_UMT_DECODE, 0, NULL, 0);
+    td_umt_config cfg = umt_decoder_config(TD_UMT_DECODE, 0, NULL, 0);
     expect(td_umt_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT, "NULL decoder");
     expect(td_umt_init(&d, NULL) == TD_OK && d.mode == TD_UMT_DECODE &&
                d.workspace == NULL,
@@ -681,27 +666,27 @@ static void test_umt_api(void)
     cfg.size = sizeof cfg - 1;
     expect(td_umt_init(&d, &cfg) == TD_E_INVALID_ARGUMENT,
            "a config smaller than td_umt_config");
-    cfg = umt_config(10, 0, NULL, 0);
+    cfg = umt_decoder_config(10, 0, NULL, 0);
     expect(td_umt_init(&d, &cfg) == TD_E_INVALID_ARGUMENT, "mode 10");
-    cfg = umt_config(TD_UMT_DECODE, 16, NULL, 0);
+    cfg = umt_decoder_config(TD_UMT_DECODE, 16, NULL, 0);
     expect(td_umt_init(&d, &cfg) == TD_E_INVALID_ARGUMENT, "unknown flag");
     {
         uint64_t space[TD_UMT_WORKSPACE_MIN / 8 + 1];
-        td_umt_config small = umt_config(TD_UMT_DECODE, 0, space,
+        td_umt_config small = umt_decoder_config(TD_UMT_DECODE, 0, space,
                                          TD_UMT_WORKSPACE_MIN - 1);
-        td_umt_config odd = umt_config(TD_UMT_DECODE, 0, (uint8_t *)space + 4,
+        td_umt_config odd = umt_decoder_config(TD_UMT_DECODE, 0, (uint8_t *)space + 4,
                                        TD_UMT_WORKSPACE_MIN);
-        td_umt_config right = umt_config(
+        td_umt_config right = umt_decoder_config(
             TD_UMT_VALIDATE, TD_UMT_SKIP_INSTRUCTIONS, space, sizeof space);
         expect(td_umt_init(&d, &small) == TD_E_BAD_CONFIG &&
                    td_umt_init(&d, &odd) == TD_E_BAD_CONFIG &&
                    td_umt_init(&d, &right) == TD_OK,
                "workspace sizes and alignment");
     }
-    cfg = umt_config(TD_UMT_DECODE,
+    cfg = umt_decoder_config(TD_UMT_DECODE,
                      TD_UMT_STRINGS_2013 | TD_UMT_STRINGS_AS_BUILT, NULL, 0);
     expect(td_umt_init(&d, &cfg) == TD_E_INVALID_ARGUMENT, "both layouts");
-    cfg = umt_config(TD_UMT_DECODE, 0, NULL, 0);
+    cfg = umt_decoder_config(TD_UMT_DECODE, 0, NULL, 0);
     expect(td_umt_init(&d, &cfg) == TD_OK, "init");
     expect(td_umt_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_umt_next(&d, &ev) == TD_NEED_INPUT &&
@@ -709,7 +694,7 @@ static void test_umt_api(void)
                td_umt_request(&d)->offset == 0,
            "the first request is exec.vtable's header");
     expect(td_umt_feed(&d, NULL, 5) == TD_E_PROTOCOL, "NULL data");
-    cfg = umt_config(TD_UMT_XML, 0, NULL, 0);
+    cfg = umt_decoder_config(TD_UMT_XML, 0, NULL, 0);
     td_umt_init(&d, &cfg);
     td_umt_next(&d, &ev);
     td_umt_feed(&d, "<A", 2);

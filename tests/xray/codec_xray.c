@@ -5,6 +5,7 @@
 #include "codec_xray.h"
 #include "drive.h"
 #include "xray_print.h"
+#include "xray_records.h"
 
 #include <string.h>
 
@@ -19,10 +20,8 @@ typedef struct xray_state {
 static int xray_init(void *p, const test_config *test, const test_input *in)
 {
     xray_state *s = p;
-    td_xray_config cfg;
+    td_xray_config cfg = {.size = sizeof cfg};
     (void)in;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.size = sizeof cfg;
     cfg.flags = test->flags & TEST_OWN_FLAGS;
     if (test->flags & TEST_MATCH_CALLS) {
         cfg.memory = s->calls_mem;
@@ -51,15 +50,6 @@ static int xray_feed(void *p, const void *data, size_t len)
     return td_xray_feed(&((xray_state *)p)->d, data, len);
 }
 
-static uint64_t load(const uint8_t *p, int n, bool be)
-{
-    uint64_t v = 0;
-    int i;
-    for (i = 0; i < n; i++)
-        v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
-    return v;
-}
-
 /* v1 without a buffer size: buffers end with their EndOfBuffer record. */
 static bool v1_after_end_of_buffer(const uint8_t *data, size_t full_len,
                                    size_t cut_len, bool be)
@@ -71,7 +61,7 @@ static bool v1_after_end_of_buffer(const uint8_t *data, size_t full_len,
         unsigned kind = be ? first & 0x7fu : first >> 1u;
         size_t size = meta ? 16 : 8;
         if (meta && (kind == 5 || kind == 8) && at + 5 <= full_len)
-            size += (size_t)load(data + at + 1, 4, be);
+            size += (size_t)xray_load(data + at + 1, 4, be);
         at += size;
         if (meta && kind == 1 && at == cut_len)
             return true;
@@ -95,10 +85,10 @@ static bool xray_clean_cut(const test_input *in, const test_result *full,
         return true;
     if (cut_len < 32)
         return false;
-    be = load(data, 2, false) > 5 || load(data + 2, 2, false) > 1;
-    version = (unsigned)load(data, 2, be);
-    mode = (unsigned)load(data + 2, 2, be);
-    buffer_size = load(data + 16, 8, be);
+    be = xray_load(data, 2, false) > 5 || xray_load(data + 2, 2, false) > 1;
+    version = (unsigned)xray_load(data, 2, be);
+    mode = (unsigned)xray_load(data + 2, 2, be);
+    buffer_size = xray_load(data + 16, 8, be);
     if (mode == 0)
         return (cut_len - 32) % 32 == 0;
     if (version == 1 && buffer_size != 0)
@@ -106,7 +96,7 @@ static bool xray_clean_cut(const test_input *in, const test_result *full,
     if (version == 1)
         return v1_after_end_of_buffer(data, full_len, cut_len, be);
     while (at + 16 <= full_len && at < cut_len) {
-        at += 16 + (size_t)load(data + at + 1, 8, be);
+        at += 16 + (size_t)xray_load(data + at + 1, 8, be);
         if (at == cut_len)
             return true;
     }
@@ -114,12 +104,7 @@ static bool xray_clean_cut(const test_input *in, const test_result *full,
 }
 
 const test_codec xray_codec = {
-    .name = "xray",
-    .state_size = sizeof(xray_state),
-    .access = TEST_FORWARD,
-    .max_request = TD_STAGE_SIZE,
-    .init = xray_init,
-    .next = xray_next,
-    .feed = xray_feed,
-    .clean_cut = xray_clean_cut,
+    .name = "xray", .state_size = sizeof(xray_state), .access = TEST_FORWARD,
+    .max_request = TD_STAGE_SIZE, .init = xray_init, .next = xray_next,
+    .feed = xray_feed, .clean_cut = xray_clean_cut,
 };

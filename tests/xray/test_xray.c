@@ -35,32 +35,25 @@ static test_result decode(const uint8_t *data, size_t len, uint32_t flags)
 
 /* Every chunk size up to 64 and 24 random splits give the result of one
  * span. */
-static void sweep_splits(const char *name, const uint8_t *data, size_t len,
-                         uint32_t flags)
+static void splits(const char *name, const uint8_t *data, size_t len,
+                   uint32_t flags)
 {
-    static const plan_range splits[2] = {{ANSWER_SPANS, 1, 64, NULL},
-                                         {ANSWER_RANDOM, 1, 24, NULL}};
     test_file f = test_file_of(data, len);
     test_input in = test_input_of(&f);
     test_config cfg = {flags, 0, 0};
-    sweep_plans(&xray_codec, name, &in, &cfg, splits, 2);
+    sweep_splits(&xray_codec, name, &in, &cfg);
 }
 
 static void check_case(const xray_case *c)
 {
     xenc e;
     test_result r;
+    uint64_t at;
     xray_case_build(c, &e);
+    at = e.mark + (uint64_t)c->offset;
     r = decode(e.buf, e.len, c->flags);
-    expect(r.status == c->status, "%s: status %s, want %s", c->name,
-           td_error_name(r.status), td_error_name(c->status));
-    if (c->status < 0 && c->offset != NO_OFFSET)
-        expect(r.fault.offset == e.mark + (uint64_t)c->offset,
-               "%s: error at %llu, want %llu", c->name,
-               (unsigned long long)r.fault.offset,
-               (unsigned long long)(e.mark + (uint64_t)c->offset));
-    expect(r.status == TD_END || r.fault.reason != NULL,
-           "%s: error without a reason", c->name);
+    expect_outcome(c->name, &r, c->status,
+                   c->offset != NO_OFFSET ? &at : NULL);
     test_result_free(&r);
     if (c->contains != NULL) {
         r = decode(e.buf, e.len, c->flags | TEST_MATCH_CALLS);
@@ -68,7 +61,7 @@ static void check_case(const xray_case *c)
                "%s: the event log lacks \"%s\"", c->name, c->contains);
         test_result_free(&r);
     }
-    sweep_splits(c->name, e.buf, e.len, c->flags | TEST_MATCH_CALLS);
+    splits(c->name, e.buf, e.len, c->flags | TEST_MATCH_CALLS);
     xenc_free(&e);
 }
 
@@ -122,23 +115,7 @@ static void test_xray_golden(void)
 static void test_xray_committed_cases(void)
 {
     golden_set s = golden_read(CASES);
-    unsigned i, found = 0;
-    for (i = 0; i < xray_case_count; i++) {
-        char name[256], file[300];
-        unsigned f;
-        golden_case *c;
-        xenc e;
-        snprintf(name, sizeof name, "enc-%s", xray_cases[i].name);
-        snprintf(file, sizeof file, "%s.xray", name);
-        c = golden_find(&s, name, &f);
-        if (c == NULL)
-            continue;
-        found++;
-        xray_case_build(&xray_cases[i], &e);
-        golden_check_bytes(&s, f, c, file, e.buf, e.len, NULL, 0, false);
-        xenc_free(&e);
-    }
-    expect(found > 0, "no encoder cases in " CASES);
+    expect(xray_cases_golden(&s, false) > 0, "no encoder cases in " CASES);
     golden_save(&s, xray_record);
 }
 
@@ -173,7 +150,7 @@ static void check_skipping(const char *name, const uint8_t *data, size_t len,
     expect(strcmp(want, got) == 0,
            "%s: skipping functions%s changes the other events or the outcome",
            name, matcher ? " (with the matcher)" : "");
-    sweep_splits(name, data, len, matcher | TD_XRAY_SKIP_FUNCTIONS);
+    splits(name, data, len, matcher | TD_XRAY_SKIP_FUNCTIONS);
     free(full);
     free(want);
     free(got);

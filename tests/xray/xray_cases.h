@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "golden.h"
 #include "xray_encoder.h"
 
 typedef struct xray_case {
@@ -27,9 +28,14 @@ typedef struct xray_case {
 /* Build a case: its bytes (and mark) in a fresh encoder. */
 void xray_case_build(const xray_case *c, xenc *e);
 
+/* Every case's golden case, enc-NAME in the case files of s, must hold
+ * the bytes the case builds (with `update`, it is made to). Returns how
+ * many cases have one. */
+unsigned xray_cases_golden(golden_set *s, bool update);
+
 /* Write every case's bytes into its golden case enc-NAME
  * (tests/xray/cases/NAME.md) and as fuzz/corpus/xray/NAME (fuzz seeds).
- * Returns 0 or -1. */
+ * Returns 0 or -1 (a case without a golden case). */
 int export_xray_cases(void);
 
 extern const xray_case xray_cases[];

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-static uint64_t load(const uint8_t *p, int n, bool be)
+uint64_t xray_load(const uint8_t *p, int n, bool be)
 {
     uint64_t v = 0;
     int i;
@@ -20,7 +20,7 @@ static size_t basic_record(const uint8_t *p, bool be, char *label,
 {
     static const char *const types[4] = {"enter", "exit", "tail exit",
                                          "enter with args"};
-    if (load(p, 2, be) == 1)
+    if (xray_load(p, 2, be) == 1)
         snprintf(label, label_size, "arg payload");
     else
         snprintf(label, label_size, "%s", p[3] < 4 ? types[p[3]] : "record");
@@ -43,8 +43,8 @@ static size_t fdr_record(const uint8_t *p, size_t left, bool be,
     }
     snprintf(label, label_size, "%s", kind < 10 ? kinds[kind] : "metadata");
     if ((kind == 5 || kind == 8) && left >= 5 &&
-        (int32_t)load(p + 1, 4, be) > 0)
-        size += (size_t)load(p + 1, 4, be);
+        (int32_t)xray_load(p + 1, 4, be) > 0)
+        size += (size_t)xray_load(p + 1, 4, be);
     return size;
 }
 
@@ -53,10 +53,10 @@ static size_t fdr_record(const uint8_t *p, size_t left, bool be,
  * them. */
 static size_t v1_padding(const case_block *b, size_t at, bool be)
 {
-    uint64_t buffer = load(b->bytes + 16, 8, be);
+    uint64_t buffer = xray_load(b->bytes + 16, 8, be);
     size_t start, p;
     char ignored[32];
-    if (load(b->bytes, 2, be) != 1 || buffer == 0 || buffer > b->len)
+    if (xray_load(b->bytes, 2, be) != 1 || buffer == 0 || buffer > b->len)
         return 0;
     start = 32 + (at - 32) / buffer * buffer;
     for (p = start; p < at;) {
@@ -80,11 +80,11 @@ size_t xray_record(const golden_case *c, const case_block *b, size_t at,
         snprintf(label, label_size, "file header");
         return 32;
     }
-    be = load(data, 2, false) > 5 || load(data + 2, 2, false) > 1;
+    be = xray_load(data, 2, false) > 5 || xray_load(data + 2, 2, false) > 1;
     size = v1_padding(b, at, be);
     if (size > 0)
         snprintf(label, label_size, "padding");
-    else if (load(data + 2, 2, be) == 0)
+    else if (xray_load(data + 2, 2, be) == 0)
         size = basic_record(data + at, be, label, label_size);
     else
         size = fdr_record(data + at, left, be, label, label_size);

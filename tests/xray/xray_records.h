@@ -7,9 +7,14 @@
 #ifndef TRACEDEC_TEST_XRAY_RECORDS_H
 #define TRACEDEC_TEST_XRAY_RECORDS_H
 
+#include <stdbool.h>
+
 #include "case_file.h"
 
 size_t xray_record(const golden_case *c, const case_block *b, size_t at,
                    char *label, size_t label_size);
+
+/* An n-byte number at p in the producer's byte order. */
+uint64_t xray_load(const uint8_t *p, int n, bool be);
 
 #endif /* TRACEDEC_TEST_XRAY_RECORDS_H */
