@@ -29,7 +29,6 @@ static void sweep(const test_codec *c, const char *name,
     cuts.expect = CUT_TRUNCATED;
     cuts.marks = marks;
     cuts.mark_count = mark_count;
-    cuts.lenient_file = -1;
     memset(&bits, 0, sizeof bits);
     bits.where.all_below = p->bit_positions;
     bits.where.steps = p->bit_positions;

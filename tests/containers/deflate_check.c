@@ -76,7 +76,6 @@ static void sweeps(const char *name, int kind, const test_input *in,
     cuts.where.spread = 160;
     cuts.where.cap = len > HUGE_INPUT ? 100 : 300;
     cuts.expect = CUT_TRUNCATED;
-    cuts.lenient_file = -1;
     memset(&bits, 0, sizeof bits);
     bits.where.all_below = bits_below;
     bits.where.near = 8;

@@ -136,10 +136,7 @@ void temp_remove(void)
 
 void buf_put(byte_buf *b, const void *data, size_t len)
 {
-    if (b->len + len > b->cap) {
-        b->cap = (b->len + len) * 2 + 64;
-        b->p = realloc(b->p, b->cap);
-    }
+    b->p = grow(b->p, &b->cap, b->len + len, 1);
     if (len > 0)
         memcpy(b->p + b->len, data, len);
     b->len += len;

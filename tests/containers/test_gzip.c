@@ -8,9 +8,9 @@
  *   - each error has its code and offset, in hand-made members;
  *   - the API refuses bad arguments and keeps its protocol.
  */
+#include "config_check.h"
 #include "deflate_check.h"
 #include "harness.h"
-#include "window_config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,7 +175,7 @@ static void test_gzip_api(void)
     gz g;
     memset(&g, 0, sizeof g);
     member(&g, "x", 0);
-    check_window_config("gzip", gzip_init_any, &d, &cfg, sizeof cfg, 1);
+    check_config("gzip", gzip_init_any, &d, &cfg, sizeof cfg, 1, true);
     expect(td_gzip_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_gzip_feed(&d, g.buf, g.len) == TD_E_PROTOCOL,
            "feed before a request");

@@ -13,10 +13,10 @@
  *   - the API refuses bad arguments and keeps its protocol;
  *   - td_crc32 matches a bit-at-a-time CRC-32.
  */
+#include "config_check.h"
 #include "deflate_check.h"
 #include "deflate_writer.h"
 #include "harness.h"
-#include "window_config.h"
 
 #include "inflate/inflate_internal.h"
 
@@ -436,8 +436,7 @@ static void test_inflate_api(void)
     td_inflate_decoder d;
     td_inflate_event ev;
     int rc;
-    check_window_config("inflate", inflate_init_any, &d, &cfg, sizeof cfg,
-                        1);
+    check_config("inflate", inflate_init_any, &d, &cfg, sizeof cfg, 1, true);
     expect(td_inflate_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_inflate_feed(&d, stream, sizeof stream) == TD_E_PROTOCOL,
            "feed before a request");

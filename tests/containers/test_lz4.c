@@ -17,11 +17,11 @@
  * The CLI tests say SKIP when `lz4` is not installed.
  */
 #include "codec_containers.h"
+#include "config_check.h"
 #include "container_check.h"
 #include "harness.h"
 #include "lz4_frames.h"
 #include "sample_data.h"
-#include "window_config.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -651,12 +651,12 @@ static void build_content_sequence(byte_buf *f, size_t *at)
 }
 
 /* A block from sequences; *at = block data offset + at_in_block. */
-static void one_block(byte_buf *f, const byte_buf *block, size_t *at,
-                      size_t at_in_block)
+static void one_block(byte_buf *f, const uint8_t *block, size_t len,
+                      size_t *at, size_t at_in_block)
 {
     plain_header(f, 0);
     *at = f->len + 4 + at_in_block;
-    lz4_put_block(f, block->p, block->len, false, false);
+    lz4_put_block(f, block, len, false, false);
     lz4_put_end(f, false, NULL, 0);
 }
 
@@ -665,7 +665,7 @@ static void build_offset_zero(byte_buf *f, size_t *at)
     byte_buf block = {0};
     lz4_put_sequence(&block, lits, 5, 0, 8);
     lz4_put_sequence(&block, lits, 12, 0, 0);
-    one_block(f, &block, at, 6);
+    one_block(f, block.p, block.len, at, 6);
     buf_free(&block);
 }
 
@@ -674,7 +674,7 @@ static void build_offset_before_frame(byte_buf *f, size_t *at)
     byte_buf block = {0};
     lz4_put_sequence(&block, lits, 5, 6, 8);
     lz4_put_sequence(&block, lits, 12, 0, 0);
-    one_block(f, &block, at, 6);
+    one_block(f, block.p, block.len, at, 6);
     buf_free(&block);
 }
 
@@ -700,7 +700,7 @@ static void fast_case(byte_buf *f, size_t *at, unsigned offset)
     bad = block.len;
     lz4_put_sequence(&block, lits, 5, offset, 8);
     pad_back(&block);
-    one_block(f, &block, at, bad + 6);
+    one_block(f, block.p, block.len, at, bad + 6);
     buf_free(&block);
 }
 
@@ -748,35 +748,26 @@ static void build_literals_past_block(byte_buf *f, size_t *at)
     byte_buf block = {0};
     lz4_put_sequence(&block, lits, 30, 0, 0);
     block.len -= 1;
-    one_block(f, &block, at, 0);
+    one_block(f, block.p, block.len, at, 0);
     buf_free(&block);
 }
 
 static void build_length_past_block(byte_buf *f, size_t *at)
 {
     static const uint8_t block[] = {0x10, 'a', 0x01, 0x00, 0xf0, 0xff};
-    byte_buf b = {0};
-    buf_put(&b, block, sizeof block);
-    one_block(f, &b, at, 4);
-    buf_free(&b);
+    one_block(f, block, sizeof block, at, 4);
 }
 
 static void build_offset_past_block(byte_buf *f, size_t *at)
 {
     static const uint8_t block[] = {0x10, 'a', 0x01};
-    byte_buf b = {0};
-    buf_put(&b, block, sizeof block);
-    one_block(f, &b, at, 0);
-    buf_free(&b);
+    one_block(f, block, sizeof block, at, 0);
 }
 
 static void build_match_length_past_block(byte_buf *f, size_t *at)
 {
     static const uint8_t block[] = {0x1f, 'a', 0x01, 0x00, 0xff, 0xff};
-    byte_buf b = {0};
-    buf_put(&b, block, sizeof block);
-    one_block(f, &b, at, 0);
-    buf_free(&b);
+    one_block(f, block, sizeof block, at, 0);
 }
 
 static void build_ends_with_match(byte_buf *f, size_t *at)
@@ -785,7 +776,7 @@ static void build_ends_with_match(byte_buf *f, size_t *at)
     lz4_put_sequence(&block, lits, 20, 0, 0);
     block.p[0] = 0xf0 | 0x04; /* a match after the literals... */
     buf_le16(&block, 3);      /* ...that ends the block */
-    one_block(f, &block, at, 0);
+    one_block(f, block.p, block.len, at, 0);
     buf_free(&block);
 }
 
@@ -795,7 +786,7 @@ static void build_few_last_literals(byte_buf *f, size_t *at)
     lz4_put_sequence(&block, lits, 20, 4, 20);
     *at = block.len;
     lz4_put_sequence(&block, lits, 4, 0, 0);
-    one_block(f, &block, at, *at);
+    one_block(f, block.p, block.len, at, *at);
     buf_free(&block);
 }
 
@@ -805,7 +796,7 @@ static void build_late_last_match(byte_buf *f, size_t *at)
     lz4_put_sequence(&block, lits, 20, 4, 6);
     *at = block.len;
     lz4_put_sequence(&block, lits, 5, 0, 0);
-    one_block(f, &block, at, *at);
+    one_block(f, block.p, block.len, at, *at);
     buf_free(&block);
 }
 
@@ -915,7 +906,7 @@ static void test_api(void)
     byte_buf f = {0};
     int round;
     make_lits();
-    check_window_config("lz4", lz4_init_any, &d, &cfg, sizeof cfg, 1);
+    check_config("lz4", lz4_init_any, &d, &cfg, sizeof cfg, 1, true);
     expect(td_lz4_feed(&d, "x", 1) == TD_E_PROTOCOL, "feed before a request");
     expect(td_lz4_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "next without ev");
     plain_header(&f, 0);

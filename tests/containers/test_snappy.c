@@ -19,11 +19,11 @@
  * DynamoRIO test when the corpus is not there.
  */
 #include "codec_containers.h"
+#include "config_check.h"
 #include "container_check.h"
 #include "harness.h"
 #include "sample_data.h"
 #include "snappy_chunks.h"
-#include "window_config.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -201,32 +201,23 @@ static void check_dynamorio_file(const char *dir, const char *name)
     static const plan_range splits[2] = {{ANSWER_SPANS, 1, 1, NULL},
                                          {ANSWER_RANDOM, 1, 3, NULL}};
     static const test_config plain = {0, 0, 0};
-    char path[8192];
-    size_t len;
-    uint8_t *data;
-    test_file f;
-    test_input in;
+    test_read file;
     test_result r;
     cut_sweep cuts;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    data = read_file(path, &len);
-    if (!expect(data != NULL, "cannot read %s", path))
+    if (!test_input_read(dir, name, &file))
         return;
-    f = test_file_of(data, len);
-    in = test_input_of(&f);
-    r = container_decode(&snappy_codec, &in);
+    r = container_decode(&snappy_codec, &file.in);
     expect(r.status == TD_END && r.out_len % 12 == 0 && r.out_len >= 12 &&
                r.out[0] == 25 && r.out[1] == 0,
            "%s: status %s, %zu bytes of output", name, td_error_name(r.status),
            r.out_len);
     test_result_free(&r);
-    sweep_plans(&snappy_codec, name, &in, &plain, splits, 2);
+    sweep_plans(&snappy_codec, name, &file.in, &plain, splits, 2);
     memset(&cuts, 0, sizeof cuts);
     cuts.where.spread = 12;
     cuts.expect = CUT_TRUNCATED;
-    cuts.lenient_file = -1;
-    sweep_cuts(&snappy_codec, name, &in, &plain, &cuts);
-    free(data);
+    sweep_cuts(&snappy_codec, name, &file.in, &plain, &cuts);
+    test_read_free(&file);
 }
 
 static void test_dynamorio_traces(void)
@@ -461,8 +452,7 @@ static void test_api(void)
     td_snappy_decoder d;
     td_snappy_event ev;
     int round;
-    check_window_config("snappy", snappy_init_any, &d, &cfg, sizeof cfg,
-                        1);
+    check_config("snappy", snappy_init_any, &d, &cfg, sizeof cfg, 1, true);
     expect(td_snappy_feed(&d, "x", 1) == TD_E_PROTOCOL,
            "feed before a request");
     expect(td_snappy_next(&d, NULL) == TD_E_INVALID_ARGUMENT,

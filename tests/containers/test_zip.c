@@ -12,9 +12,9 @@
  *   - the event stream of a small archive is pinned down;
  *   - the API refuses bad arguments and keeps its protocol.
  */
+#include "config_check.h"
 #include "deflate_check.h"
 #include "harness.h"
-#include "window_config.h"
 #include "zip_builder.h"
 
 #include <stdio.h>
@@ -345,7 +345,7 @@ static void test_zip_api(void)
     zb b;
     memset(&b, 0, sizeof b);
     zb_end(&b, 0, 0);
-    check_window_config("zip", zip_init_any, &d, &cfg, sizeof cfg, 2);
+    check_config("zip", zip_init_any, &d, &cfg, sizeof cfg, 2, true);
     expect(td_zip_next(&d, NULL) == TD_E_INVALID_ARGUMENT, "NULL event");
     expect(td_zip_feed(&d, b.buf, b.len) == TD_E_PROTOCOL,
            "feed before a request");

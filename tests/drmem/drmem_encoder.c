@@ -3,6 +3,7 @@
  * description, sharing no code with src/.
  */
 #include "drmem_encoder.h"
+#include "harness.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,13 +36,7 @@ void denc_mark(denc *e)
 
 static uint8_t *room(denc *e, size_t n)
 {
-    if (e->len + n > e->cap) {
-        size_t cap = e->cap ? e->cap : 256;
-        while (cap < e->len + n)
-            cap *= 2;
-        e->buf = realloc(e->buf, cap);
-        e->cap = cap;
-    }
+    e->buf = grow(e->buf, &e->cap, e->len + n, 1);
     e->len += n;
     return e->buf + e->len - n;
 }

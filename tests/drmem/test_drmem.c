@@ -13,11 +13,11 @@
  *   - the API's config, reset and protocol rules.
  */
 #include "codec_drmem.h"
+#include "config_check.h"
 #include "drmem_cases.h"
 #include "drmem_records.h"
 #include "golden.h"
 #include "harness.h"
-#include "window_config.h"
 #include "zip_builder.h"
 
 #include <stdio.h>
@@ -294,28 +294,21 @@ static int decode_records(td_drmem_decoder *d, const uint8_t *data,
     return rc;
 }
 
+static int drmem_init_any(void *d, const void *cfg)
+{
+    return td_drmem_init(d, cfg);
+}
+
 static void test_drmem_api(void)
 {
     td_drmem_config cfg = {sizeof cfg, 0};
-    td_drmem_config bad;
     td_drmem_decoder d;
     unsigned events, again;
     denc e;
     denc_init(&e, 12);
     denc_header(&e, 1, 0, 21548, 21548, 0);
     denc_exit(&e, 21548);
-    expect(td_drmem_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
-           "init without a decoder");
-    bad = cfg;
-    bad.size = sizeof bad - 1;
-    expect(td_drmem_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
-           "init with a short config");
-    bad = cfg;
-    bad.flags = 1;
-    expect(td_drmem_init(&d, &bad) == TD_E_INVALID_ARGUMENT,
-           "init with an unknown flag");
-    expect(td_drmem_init(&d, NULL) == TD_OK, "init without a config");
-    expect(td_drmem_init(&d, &cfg) == TD_OK, "init");
+    check_config("drmem", drmem_init_any, &d, &cfg, sizeof cfg, 1, false);
     expect(td_drmem_feed(&d, e.buf, e.len) == TD_E_PROTOCOL,
            "feed before a request");
     expect(td_drmem_next(&d, NULL) == TD_E_INVALID_ARGUMENT,
@@ -374,8 +367,7 @@ static void test_drmem_file_api(void)
     denc e;
     memset(&b, 0, sizeof b);
     zb_archive(&b, &m, 1);
-    check_window_config("drmem file", file_init_any, &f, &cfg, sizeof cfg,
-                        2);
+    check_config("drmem file", file_init_any, &f, &cfg, sizeof cfg, 2, true);
     bad = cfg;
     bad.container = TD_FORMAT_XRAY;
     expect(td_drmem_file_init(&f, &bad) == TD_E_INVALID_ARGUMENT,

@@ -28,10 +28,7 @@ typedef struct text {
 
 static void add(text *t, const char *s, size_t n)
 {
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->p = realloc(t->p, t->cap);
-    }
+    t->p = grow(t->p, &t->cap, t->len + n + 1, 1);
     memcpy(t->p + t->len, s, n);
     t->len += n;
     t->p[t->len] = '\0';

@@ -3,7 +3,10 @@
  * a hole before their far bytes.
  */
 #include "codec.h"
+#include "harness.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 test_file test_file_of(const uint8_t *data, size_t len)
@@ -23,6 +26,23 @@ test_input test_input_of(const test_file *f)
     in.files = f;
     in.count = 1;
     return in;
+}
+
+bool test_input_read(const char *dir, const char *name, test_read *r)
+{
+    char path[8192];
+    size_t len = 0;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    r->data = read_file(path, &len);
+    r->file = test_file_of(r->data, len);
+    r->in = test_input_of(&r->file);
+    return expect(r->data != NULL, "cannot read %s", path);
+}
+
+void test_read_free(test_read *r)
+{
+    free(r->data);
+    r->data = NULL;
 }
 
 void test_file_read(const test_file *f, uint64_t at, uint8_t *out, size_t n)

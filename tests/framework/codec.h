@@ -65,6 +65,18 @@ test_file test_file_of(const uint8_t *data, size_t len);
 /* An input of the one file f (no members). */
 test_input test_input_of(const test_file *f);
 
+/* A file read whole, as a one-file input. */
+typedef struct test_read {
+    uint8_t *data;
+    test_file file;
+    test_input in;
+} test_read;
+
+/* Read dir/name into *r (test_read_free frees it); false, with a failed
+ * expectation, when it cannot be read. */
+bool test_input_read(const char *dir, const char *name, test_read *r);
+void test_read_free(test_read *r);
+
 /* Copy [at, at + n) of f into out; bytes past f->size are not asked. */
 void test_file_read(const test_file *f, uint64_t at, uint8_t *out, size_t n);
 

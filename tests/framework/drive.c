@@ -5,6 +5,7 @@
  */
 #include "drive.h"
 #include "guard_span.h"
+#include "harness.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -141,10 +142,7 @@ bool run_data(test_run *u, uint64_t offset, uint64_t pos,
 
 static void add_offset(offsets *o, uint64_t at)
 {
-    if (o->len == o->cap) {
-        o->cap = o->cap ? 2 * o->cap : 64;
-        o->at = realloc(o->at, o->cap * sizeof *o->at);
-    }
+    o->at = grow(o->at, &o->cap, o->len + 1, sizeof *o->at);
     o->at[o->len++] = at;
 }
 

@@ -181,7 +181,6 @@ int sweep_forward(const test_codec *c, const char *name,
     memset(&cuts, 0, sizeof cuts);
     cuts.where.all_below = UINT64_MAX;
     cuts.expect = CUT_TRUNCATED;
-    cuts.lenient_file = -1;
     memset(&values, 0, sizeof values);
     values.where.all_below = UINT64_MAX;
     values.kind = CHANGE_EVERY_VALUE;

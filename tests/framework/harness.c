@@ -43,6 +43,22 @@ void skip(const char *fmt, ...)
     fputc('\n', stdout);
 }
 
+void *grow(void *p, size_t *cap, size_t need, size_t size)
+{
+    size_t c = *cap ? *cap : 64;
+    if (need <= *cap)
+        return p;
+    while (c < need)
+        c *= 2;
+    p = realloc(p, c * size);
+    if (p == NULL) {
+        fprintf(stderr, "tests: out of memory\n");
+        exit(1);
+    }
+    *cap = c;
+    return p;
+}
+
 uint8_t *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

@@ -33,6 +33,10 @@ bool expect(bool ok, const char *fmt, ...);
 /* Mark the running test skipped, with why. */
 void skip(const char *fmt, ...);
 
+/* p, an array of *cap elements of `size` bytes, grown (doubling, from 64)
+ * to hold at least `need`; exits when out of memory. */
+void *grow(void *p, size_t *cap, size_t need, size_t size);
+
 /* Whole file into malloc'd memory; NULL if unreadable. */
 uint8_t *read_file(const char *path, size_t *len);
 int write_file(const char *path, const void *data, size_t len);

@@ -55,8 +55,9 @@ typedef struct cut_sweep {
     int expect;          /* enum cut_expect */
     const uint64_t *marks; /* NULL: where the whole input's events are */
     size_t mark_count;
-    int lenient_file;    /* a file that may be cut between its parts and
-                            pass as whole (UMT's trace.xml); -1: none */
+    unsigned lenient_files; /* files, a bit each, that may be cut between
+                               their parts and pass as whole (UMT's
+                               trace.xml) */
 } cut_sweep;
 
 /* Each chosen cut of each file: the events are a prefix of the whole
@@ -101,5 +102,13 @@ typedef struct change_sweep {
 int sweep_changes(const test_codec *c, const char *name,
                   const test_input *in, const test_config *cfg,
                   const change_sweep *how);
+
+/* A small input's every cut_step-th prefix (1: every one) must give
+ * cut_expect, and four changes of every byte (xor 0x01, 0x80, 0xff; set
+ * 0) end cleanly or in an error with a reason, each compared whole and in
+ * other answers (and decoded with *variant too when not NULL), quietly. */
+int sweep_small(const test_codec *c, const char *name, const test_input *in,
+                const test_config *cfg, uint64_t cut_step, int cut_expect,
+                const test_config *variant);
 
 #endif /* TRACEDEC_TEST_SWEEP_H */

@@ -19,6 +19,7 @@
  *     refused for the right reasons.
  */
 #include "codec_rvn.h"
+#include "config_check.h"
 #include "harness.h"
 #include "sweep.h"
 
@@ -51,19 +52,13 @@ static void check_trace(const char *dir, const char *name,
                                           {ANSWER_PLUS, 1000, 1000, NULL}};
     static const test_config plain = {0, 0, 0};
     char path[4300];
-    uint8_t *data;
-    size_t len;
     int rc;
-    test_file f;
-    test_input in;
+    test_read file;
     test_result ref;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    data = read_file(path, &len);
-    if (!expect(data != NULL, "cannot read %s", path))
+    if (!test_input_read(dir, name, &file))
         return;
-    f = test_file_of(data, len);
-    in = test_input_of(&f);
-    ref = test_decode(&rvn_codec, &in, &plain, plan_exact());
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    ref = test_decode(&rvn_codec, &file.in, &plain, plan_exact());
     expect(strcmp(ref.status == TD_END ? "ok" : td_error_name(ref.status),
                   expected) == 0,
            "%s: %s, want %s (%s @%llu)", name,
@@ -72,8 +67,8 @@ static void check_trace(const char *dir, const char *name,
            (unsigned long long)ref.fault.offset);
     expect(ref.protocol_ok, "%s: %s", name, ref.protocol_msg);
     test_result_free(&ref);
-    sweep_plans(&rvn_codec, name, &in, &plain, answers, 2);
-    free(data);
+    sweep_plans(&rvn_codec, name, &file.in, &plain, answers, 2);
+    test_read_free(&file);
     rc = run_shell("'%s' validate '%s' 2>/dev/null", tracedec_path(), path);
     expect(rc == (strcmp(expected, "ok") == 0 ? 0 : 1),
            "%s: validate exits %d", name, rc);
@@ -135,40 +130,18 @@ static void test_writer_traces(void)
  * answer size. */
 static void test_sweeps(void)
 {
-    static const int changes[4] = {0x01, 0x80, 0xff, CHANGE_SET | 0x00};
     static const test_config plain = {0, 0, 0};
-    char path[4200];
-    uint8_t *data;
-    size_t len;
-    test_file f;
-    test_input in;
-    cut_sweep cuts;
-    change_sweep bytes;
+    test_read file;
     char *dir = make_traces(10);
     if (dir == NULL)
         return;
-    snprintf(path, sizeof path, "%s/upstream.sqlite", dir);
-    data = read_file(path, &len);
-    if (!expect(data != NULL, "no upstream.sqlite"))
-        return;
-    f = test_file_of(data, len);
-    in = test_input_of(&f);
-    memset(&cuts, 0, sizeof cuts);
-    cuts.where.step = 7;
-    cuts.expect = CUT_ERROR;
-    cuts.lenient_file = -1;
-    sweep_cuts(&rvn_codec, "prefix", &in, &plain, &cuts);
-    memset(&bytes, 0, sizeof bytes);
-    bytes.where.all_below = UINT64_MAX;
-    bytes.kind = CHANGE_LIST;
-    bytes.list = changes;
-    bytes.list_len = 4;
-    bytes.compare_every = 1;
-    bytes.quiet = true;
-    sweep_changes(&rvn_codec, "upstream.sqlite", &in, &plain, &bytes);
-    printf("    %zu-byte trace: every 7th prefix, 4 changes of every byte\n",
-           len);
-    free(data);
+    if (test_input_read(dir, "upstream.sqlite", &file)) {
+        sweep_small(&rvn_codec, "upstream.sqlite", &file.in, &plain, 7,
+                    CUT_ERROR, NULL);
+        printf("    %llu-byte trace: every 7th prefix, 4 changes of every "
+               "byte\n", (unsigned long long)file.file.size);
+    }
+    test_read_free(&file);
     run_shell("rm -rf '%s'", dir);
 }
 
@@ -218,6 +191,11 @@ static int rvn_next_of(td_rvn_decoder *r, td_rvn_event *ev,
     return rc;
 }
 
+static int rvn_init_any(void *d, const void *cfg)
+{
+    return td_rvn_init(d, cfg);
+}
+
 /* init refuses what the contract says; an error is sticky until reset,
  * which keeps the files. */
 static void test_arguments_and_reset(void)
@@ -229,20 +207,11 @@ static void test_arguments_and_reset(void)
     int rc;
     memset(&cfg, 0, sizeof cfg);
     cfg.size = sizeof cfg;
-    expect(td_rvn_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT &&
-               td_rvn_reset(NULL) == TD_E_INVALID_ARGUMENT &&
+    check_config("rvn", rvn_init_any, r, &cfg, sizeof cfg, 1, false);
+    expect(td_rvn_reset(NULL) == TD_E_INVALID_ARGUMENT &&
                td_rvn_next(NULL, &ev) == TD_E_INVALID_ARGUMENT &&
                td_rvn_feed(NULL, NULL, 0) == TD_E_INVALID_ARGUMENT,
            "a NULL decoder is not an invalid argument");
-    cfg.size = sizeof cfg - 1;
-    expect(td_rvn_init(r, &cfg) == TD_E_INVALID_ARGUMENT,
-           "init takes a config smaller than its own");
-    cfg.size = sizeof cfg;
-    cfg.flags = 1;
-    expect(td_rvn_init(r, &cfg) == TD_E_INVALID_ARGUMENT,
-           "init takes an unknown flag");
-    expect(td_rvn_init(r, NULL) == TD_OK, "init refuses a NULL config");
-    cfg.flags = 0;
     cfg.files.db_size = sizeof file;
     expect(td_rvn_init(r, &cfg) == TD_OK, "init refuses a good config");
     rc = rvn_next_of(r, &ev, file, sizeof file);

@@ -20,6 +20,7 @@
  * them.
  */
 #include "codec_sqlite.h"
+#include "config_check.h"
 #include "harness.h"
 #include "sweep.h"
 
@@ -291,16 +292,10 @@ static void test_corruption(void)
  * with every answer size; rows decoded whole agree. */
 static void test_sweeps(void)
 {
-    static const int changes[4] = {0x01, 0x80, 0xff, CHANGE_SET | 0x00};
     static const test_config plain = {0, 0, 0};
     static const test_config whole_rows = {TD_SQLITE_WHOLE_ROWS, 0, 0};
     char *dir, path[4200];
-    uint8_t *data;
-    size_t len;
-    test_file f;
-    test_input in;
-    cut_sweep cuts;
-    change_sweep bytes;
+    test_read file;
     if (!have_tools() || (dir = temp_dir()) == NULL)
         return;
     snprintf(path, sizeof path, "%s/tiny.db", dir);
@@ -310,32 +305,16 @@ static void test_sweeps(void)
               "table w(k primary key, v) without rowid' \"insert into w "
               "values('k1', 1), ('k2', randomblob(400)), (3, 'three')\"",
               path);
-    data = read_file(path, &len);
-    if (!expect(data != NULL && len > 0, "no tiny.db")) {
-        remove_dir(dir);
-        return;
+    if (test_input_read(dir, "tiny.db", &file) &&
+        expect(file.file.size > 0, "tiny.db is empty")) {
+        size_t len = (size_t)file.file.size;
+        check_answer_sizes("tiny.db", file.data, len);
+        sweep_small(&sqlite_codec, "tiny.db", &file.in, &plain, 1, CUT_ANY,
+                    &whole_rows);
+        printf("    %zu prefixes and %zu byte changes of a %zu-byte "
+               "database\n", len, 4 * len, len);
     }
-    check_answer_sizes("tiny.db", data, len);
-    f = test_file_of(data, len);
-    in = test_input_of(&f);
-    memset(&cuts, 0, sizeof cuts);
-    cuts.where.all_below = UINT64_MAX;
-    cuts.expect = CUT_ANY;
-    cuts.lenient_file = -1;
-    sweep_cuts(&sqlite_codec, "prefix", &in, &plain, &cuts);
-    memset(&bytes, 0, sizeof bytes);
-    bytes.where.all_below = UINT64_MAX;
-    bytes.kind = CHANGE_LIST;
-    bytes.list = changes;
-    bytes.list_len = 4;
-    bytes.compare_every = 1;
-    bytes.quiet = true;
-    bytes.variants = &whole_rows;
-    bytes.variant_count = 1;
-    sweep_changes(&sqlite_codec, "tiny.db", &in, &plain, &bytes);
-    printf("    %zu prefixes and %zu byte changes of a %zu-byte database\n",
-           len, 4 * len, len);
-    free(data);
+    test_read_free(&file);
     remove_dir(dir);
 }
 
@@ -477,6 +456,11 @@ static void test_database_events(void)
     check_database_events(&d, file, "after reset");
 }
 
+static int sqlite_init_any(void *d, const void *cfg)
+{
+    return td_sqlite_init(d, cfg);
+}
+
 /* Every init refuses what the contract says it refuses. */
 static void test_arguments(void)
 {
@@ -489,16 +473,7 @@ static void test_arguments(void)
     unsigned i;
     memset(&cfg, 0, sizeof cfg);
     cfg.size = sizeof cfg;
-    expect(td_sqlite_init(NULL, &cfg) == TD_E_INVALID_ARGUMENT,
-           "init takes a NULL decoder");
-    cfg.size = sizeof cfg - 1;
-    expect(td_sqlite_init(&d, &cfg) == TD_E_INVALID_ARGUMENT,
-           "init takes a config smaller than its own");
-    cfg.size = sizeof cfg;
-    cfg.flags = 1;
-    expect(td_sqlite_init(&d, &cfg) == TD_E_INVALID_ARGUMENT,
-           "init takes an unknown flag");
-    expect(td_sqlite_init(&d, NULL) == TD_OK, "init refuses a NULL config");
+    check_config("sqlite", sqlite_init_any, &d, &cfg, sizeof cfg, 1, false);
     expect(td_sqlite_reset(NULL) == TD_E_INVALID_ARGUMENT &&
                td_sqlite_next(NULL, &ev) == TD_E_INVALID_ARGUMENT &&
                td_sqlite_next(&d, NULL) == TD_E_INVALID_ARGUMENT &&

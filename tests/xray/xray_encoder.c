@@ -3,19 +3,14 @@
  * not from the decoder: it shares no code with src/.
  */
 #include "xray_encoder.h"
+#include "harness.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static uint8_t *room(xenc *e, size_t n)
 {
-    if (e->len + n > e->cap) {
-        size_t cap = e->cap ? e->cap : 256;
-        while (cap < e->len + n)
-            cap *= 2;
-        e->buf = realloc(e->buf, cap);
-        e->cap = cap;
-    }
+    e->buf = grow(e->buf, &e->cap, e->len + n, 1);
     e->len += n;
     return e->buf + e->len - n;
 }
