@@ -98,9 +98,37 @@ static void test_inflate_block_errors(void)
     expect_error("no end of block", &w, TD_E_TRUNCATED, 0);
 }
 
+/* A dynamic block header whose literal/length code gives 'a', 'b' and
+ * end-of-block the lengths a, b and end, and whose ndist distance codes
+ * the lengths dist: it must fail with `code` at its start. */
+typedef struct lens_case {
+    const char *name;
+    int code;
+    uint8_t a, b, end;
+    unsigned ndist;
+    uint8_t dist[3];
+} lens_case;
+
+static void expect_lens_error(const lens_case *c)
+{
+    uint8_t lens[320] = {0};
+    unsigned i;
+    bitw w;
+    lens['a'] = c->a;
+    lens['b'] = c->b;
+    lens[256] = c->end;
+    for (i = 0; i < c->ndist; i++)
+        lens[257 + i] = c->dist[i];
+    bw_init(&w);
+    bw_dynamic_header(&w, 1, lens, 257, c->ndist, NULL);
+    expect_error(c->name, &w, c->code, 0);
+}
+
 static void test_inflate_code_length_errors(void)
 {
-    uint8_t lens[320] = {0}, cl[19] = {0};
+    static const lens_case no_end = {
+        "no end-of-block code", TD_E_INFLATE_CODE_LENGTHS, 1, 1, 0, 1, {1}};
+    uint8_t cl[19] = {0};
     uint16_t cl_codes[19];
     bitw w;
     size_t at;
@@ -147,20 +175,21 @@ static void test_inflate_code_length_errors(void)
     bw_bits(&w, 127, 7); /* 138 more: 276 > 258 */
     expect_error("run past the lengths", &w, TD_E_INFLATE_CODE_LENGTHS, at);
 
-    memset(lens, 0, sizeof lens);
-    lens['a'] = 1;
-    lens['b'] = 1;
-    lens[257] = 1;
-    bw_init(&w);
-    bw_dynamic_header(&w, 1, lens, 257, 1, NULL);
-    expect_error("no end-of-block code", &w, TD_E_INFLATE_CODE_LENGTHS, 0);
+    expect_lens_error(&no_end);
 }
 
 static void test_inflate_huffman_errors(void)
 {
-    uint8_t lens[320] = {0}, cl[19];
+    static const lens_case cases[3] = {
+        {"incomplete literal/length code", TD_E_INFLATE_HUFFMAN, 2, 0, 2, 1,
+         {1}},
+        {"over-subscribed distance code", TD_E_INFLATE_HUFFMAN, 1, 0, 1, 3,
+         {1, 1, 1}},
+        {"incomplete two-code distance code", TD_E_INFLATE_HUFFMAN, 1, 0, 1,
+         2, {2, 2}}};
+    uint8_t cl[19];
     bitw w;
-    int i;
+    unsigned i;
 
     memset(cl, 1, sizeof cl);
     bw_init(&w);
@@ -168,34 +197,8 @@ static void test_inflate_huffman_errors(void)
     bw_dynamic_counts(&w, 257, 1, cl);
     expect_error("over-subscribed code length code", &w,
                  TD_E_INFLATE_HUFFMAN, 0);
-
-    lens['a'] = 2;
-    lens[256] = 2;
-    lens[257] = 1;
-    bw_init(&w);
-    bw_dynamic_header(&w, 1, lens, 257, 1, NULL);
-    expect_error("incomplete literal/length code", &w, TD_E_INFLATE_HUFFMAN,
-                 0);
-
-    memset(lens, 0, sizeof lens);
-    lens['a'] = 1;
-    lens[256] = 1;
     for (i = 0; i < 3; i++)
-        lens[257 + i] = 1;
-    bw_init(&w);
-    bw_dynamic_header(&w, 1, lens, 257, 3, NULL);
-    expect_error("over-subscribed distance code", &w, TD_E_INFLATE_HUFFMAN,
-                 0);
-
-    memset(lens, 0, sizeof lens);
-    lens['a'] = 1;
-    lens[256] = 1;
-    lens[257] = 2;
-    lens[258] = 2;
-    bw_init(&w);
-    bw_dynamic_header(&w, 1, lens, 257, 2, NULL);
-    expect_error("incomplete two-code distance code", &w,
-                 TD_E_INFLATE_HUFFMAN, 0);
+        expect_lens_error(&cases[i]);
 }
 
 /* The incomplete codes RFC 1951 and zlib accept: one one-bit code, and
