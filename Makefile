@@ -1,7 +1,8 @@
 # tracedec - streaming, allocation-free trace decoders.
 #
 #   make                    build/libtracedec.a and build/tracedec
-#   make run                build, then decode the bundled sample traces
+#   make run                build, then decode the sample traces (written
+#                           from the golden case files into build/data)
 #   make test               unit, golden, sweep, fuzz-replay and oracle tests
 #   make asan               the same tests on an ASan+UBSan build (build/asan)
 #   make check-freestanding the library for host, Cortex-M4 and wasm32, with
@@ -60,11 +61,25 @@ HOST_OBJ := $(HOST_SRC:%.c=$(BUILD)/%.o)
 HOST_LIB := $(BUILD)/libhost.a
 CLI := $(BUILD)/tracedec
 
-# Test files register themselves: each tests/test_*.c defines a table
-# `const test_case NAME_tests[]`, collected into tables.c.
-TEST_SRC := $(wildcard tests/*.c)
+# The tests: one folder per format (tests/xray, tests/drmem, ...), the CLI
+# (tests/cli) and the shared framework (tests/framework); tests/tools and
+# tests/bench hold programs of their own. Test files register themselves:
+# each tests/*/test_*.c defines a table `const test_case NAME_tests[]`,
+# collected into tables.c. A test includes any test header by its name and
+# the library's internal headers by their path under src/.
+TEST_SRC := $(filter-out tests/tools/% tests/bench/%,$(wildcard tests/*/*.c))
+TEST_DIRS := $(sort $(dir $(TEST_SRC)))
+TEST_INC := $(TEST_DIRS:%/=-I%) -Itests -Isrc
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/tests/tables.o
 TEST_BIN := $(BUILD)/tests/run
+
+# The sample inputs: the golden case files (tests/FORMAT/cases/*.md) hold
+# every committed input as hex beside its expected log; tests/tools/
+# case_inputs.c writes them as files into $(BUILD)/data/FORMAT/ for the CLI
+# tests, `make run`, the benchmarks and the CLI snapshot.
+CASE_FILES := $(sort $(wildcard tests/*/cases/*.md))
+CASE_INPUTS := $(BUILD)/tests/case_inputs
+SAMPLES := $(BUILD)/data.ok
 
 # Each fuzz/NAME_fuzzer.c gets a replay binary for its corpus fuzz/corpus/NAME.
 FUZZ_SRC := $(wildcard fuzz/*_fuzzer.c)
@@ -86,9 +101,9 @@ all: $(LIB) $(CLI) $(BUILD)/stack.ok
 
 # The stack bound fails the build: gcc's call graphs of the library.
 $(BUILD)/stack.ok: $(LIB_SRC) $(wildcard include/*.h include/tracedec/*.h \
-                   src/*/*.h) tests/stack_check.sh tests/stack_check.py
+                   src/*/*.h) tests/tools/stack_check.sh tests/tools/stack_check.py
 	@mkdir -p $(BUILD)
-	@sh tests/stack_check.sh $(BUILD)/stack $(LIB_SRC) > $(BUILD)/stack.txt \
+	@sh tests/tools/stack_check.sh $(BUILD)/stack $(LIB_SRC) > $(BUILD)/stack.txt \
 	  || { cat $(BUILD)/stack.txt; exit 1; }
 	@head -n 1 $(BUILD)/stack.txt
 	@touch $@
@@ -107,9 +122,9 @@ $(BUILD)/ports/%.o: ports/%.c $(wildcard include/*.h include/tracedec/*.h) \
 	$(CC) $(CFLAGS_HOST) -c $< -o $@
 
 $(BUILD)/tests/%.o: tests/%.c $(wildcard include/*.h include/tracedec/*.h \
-                    tests/*.h) $(HOST_HEADERS)
+                    tests/*.h tests/*/*.h) $(HOST_HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_HOST) -Itests -Ifuzz -c $< -o $@
+	$(CC) $(CFLAGS_HOST) $(TEST_INC) -c $< -o $@
 
 $(BUILD)/fuzz/%.o: fuzz/%.c $(wildcard include/*.h include/tracedec/*.h \
                    fuzz/*.h) $(HOST_HEADERS)
@@ -127,13 +142,13 @@ $(HOST_LIB): $(HOST_OBJ)
 $(CLI): $(BUILD)/ports/posix/main.o $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
-TEST_TABLE_SRC := $(sort $(filter tests/test_%.c,$(TEST_SRC)))
-$(BUILD)/tests/tables.c: $(TEST_TABLE_SRC)
+TEST_TABLE_SRC := $(sort $(wildcard tests/*/test_*.c))
+$(BUILD)/tests/tables.c: $(TEST_TABLE_SRC) tests/framework/collect_tables.sh
 	@mkdir -p $(dir $@)
-	@sh tests/collect_tables.sh $(TEST_TABLE_SRC) > $@
+	@sh tests/framework/collect_tables.sh $(TEST_TABLE_SRC) > $@
 
-$(BUILD)/tests/tables.o: $(BUILD)/tests/tables.c tests/harness.h
-	$(CC) $(CFLAGS_HOST) -Itests -c $< -o $@
+$(BUILD)/tests/tables.o: $(BUILD)/tests/tables.c tests/framework/harness.h
+	$(CC) $(CFLAGS_HOST) -Itests/framework -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ) $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
@@ -144,16 +159,25 @@ $(BUILD)/fuzz/%_replay: $(BUILD)/fuzz/fuzz_main.o \
                         $(HOST_LIB) $(LIB)
 	$(CC) $(LDFLAGS_HOST) $^ -o $@
 
-# The failing-I/O shim (tests/test_hosts.c), preloaded into the CLI.
-$(BUILD)/tests/fail_io.so: tests/shim/fail_io.c
+$(CASE_INPUTS): tests/tools/case_inputs.c $(BUILD)/tests/framework/case_file.o \
+                $(BUILD)/tests/framework/harness.o
+	$(CC) $(CFLAGS_HOST) -Itests/framework $^ -o $@
+
+$(SAMPLES): $(CASE_INPUTS) $(CASE_FILES)
+	@rm -rf $(BUILD)/data
+	$(CASE_INPUTS) $(BUILD)/data $(CASE_FILES)
+	@touch $@
+
+# The failing-I/O shim (tests/cli/test_hosts.c), preloaded into the CLI.
+$(BUILD)/tests/fail_io.so: tests/cli/shim/fail_io.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -fPIC -shared $< -o $@ -ldl
 
 tests: $(TEST_BIN) $(CLI) $(FUZZ_REPLAY) $(BUILD)/tests/fail_io.so \
-       $(BUILD)/stack.ok
+       $(SAMPLES) $(BUILD)/stack.ok
 
-run: all
-	@sh tests/samples.sh $(CLI) $(BUILD)/samples
+run: all $(SAMPLES)
+	@sh tests/cli/samples.sh $(CLI) $(BUILD)/data $(BUILD)/samples
 
 test: tests
 	$(TEST_BIN) --tracedec $(CLI) --root .
@@ -164,7 +188,7 @@ asan:
 	  build/asan/tests/run --tracedec build/asan/tracedec --root .
 
 check-freestanding:
-	@sh tests/freestanding.sh $(LIB_SRC)
+	@sh tests/tools/freestanding.sh $(LIB_SRC)
 
 # libFuzzer: the library instrumented once, each harness linked to it.
 FUZZER ?= xray
@@ -238,9 +262,9 @@ bench: all $(BENCH_TOOLS)/zlib_inflate $(BENCH_TOOLS)/td_decompress
 # RSS_MB: the size of the UMT and REVEN traces (make bench uses 1024).
 RSS_MB ?= 256
 rss-check: all
-	@sh tests/rss_check.sh $(CLI)
-	@sh tests/umt_rss.sh $(CLI) $(RSS_MB)
-	@sh tests/rvn_rss.sh $(CLI) $(RSS_MB)
+	@sh tests/xray/xray_rss.sh $(CLI)
+	@sh tests/umt/umt_rss.sh $(CLI) $(RSS_MB)
+	@sh tests/rvn/rvn_rss.sh $(CLI) $(RSS_MB)
 
 $(BUILD)/tracedec.pc: Makefile
 	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \

@@ -8,7 +8,7 @@
 #   threadsig     ../shared/corpus drmemtrace_samples/threadsig.x86_64
 #                 (61.6 M records in 21 zips; its rows SKIP without it)
 #   xray.lz4      the XRay trace as an LZ4 frame (lz4 -1)
-#   reven-1024.sqlite  ~1 GB REVEN block trace (tests/rvn_writer.py, grown
+#   reven-1024.sqlite  ~1 GB REVEN block trace (tests/rvn/rvn_writer.py, grown
 #                 with sqlite3; BIG_MB sets the size, 1024 by default)
 #   umt-1024/     ~1 GB UMT trace from the test encoder
 # Every command runs five times (twice when it takes over 5 s); the
@@ -39,7 +39,7 @@ cd "$BENCH_DIR" || exit 1
 make_xray() {
     [ -s xray.fdr ] && return 0
     clang++-14 -std=c++17 -O2 -fxray-instrument -fxray-instruction-threshold=1 \
-        -pthread "$ROOT/tests/oracle/xray_workload.cc" -o workload || return 1
+        -pthread "$ROOT/tests/cli/oracle/xray_workload.cc" -o workload || return 1
     rm -f big.*
     # 1 MiB buffers, XRAY_MB of them kept: enough calls to fill them all
     XRAY_OPTIONS="xray_logfile_base=$BENCH_DIR/big." ./workload fdr threads=2 \
@@ -55,7 +55,7 @@ make_lz4() {
 make_reven() {
     [ -s "$REVEN" ] && return 0
     rm -rf rvn-seed
-    python3 "$ROOT/tests/rvn_writer.py" rvn-seed 10 >/dev/null || return 1
+    python3 "$ROOT/tests/rvn/rvn_writer.py" rvn-seed 10 >/dev/null || return 1
     cp rvn-seed/small.sqlite reven.tmp
     rows=$((BIG_MB * 1024 * 1024 / 14))
     last=$(sqlite3 reven.tmp "select max(transition_id) from execution")
@@ -70,9 +70,9 @@ make_reven() {
 
 make_umt() {
     [ -s "$UMT/exec.vtable" ] && return 0
-    cc -std=c99 -O2 -D_POSIX_C_SOURCE=200809L -I"$ROOT/tests" \
-        "$ROOT/tests/tools/umt_bigtrace.c" "$ROOT/tests/umt_encoder.c" \
-        "$ROOT/tests/umt_traces.c" -o umt_bigtrace || return 1
+    cc -std=c99 -O2 -D_POSIX_C_SOURCE=200809L -I"$ROOT/tests/umt" \
+        "$ROOT/tests/tools/umt_bigtrace.c" "$ROOT/tests/umt/umt_encoder.c" \
+        "$ROOT/tests/umt/umt_traces.c" -o umt_bigtrace || return 1
     rm -rf "$UMT" && ./umt_bigtrace "$UMT" "$BIG_MB" >/dev/null
 }
 

@@ -19,11 +19,13 @@ CORPUS=$ROOT/../shared/corpus
 prepare() {
     IN=$1
     mkdir -p "$IN/sqlite" "$IN/rvn" "$IN/cut"
-    # the committed samples are copied, so the recorded paths do not depend
-    # on where the project keeps them
-    rm -rf "$IN/data" && cp -r "$ROOT/tests/data" "$IN/data"
-    python3 "$ROOT/tests/sqlite_dbs.py" "$IN/sqlite" > "$IN/sqlite/list.txt"
-    python3 "$ROOT/tests/rvn_writer.py" "$IN/rvn" 50 > "$IN/rvn/list.txt"
+    # the samples (the golden cases' inputs, which the build writes into
+    # build/data) are copied, so the recorded paths do not depend on where
+    # the project keeps them
+    make -s -C "$ROOT" build/data.ok || exit 1
+    rm -rf "$IN/data" && cp -r "$ROOT/build/data" "$IN/data"
+    python3 "$ROOT/tests/sqlite/sqlite_dbs.py" "$IN/sqlite" > "$IN/sqlite/list.txt"
+    python3 "$ROOT/tests/rvn/rvn_writer.py" "$IN/rvn" 50 > "$IN/rvn/list.txt"
     for f in fdr-v5-threads.xray enc-fdr-big-payload.xray \
              basic-v3-threads.xray; do
         head -c 700 "$IN/data/xray/$f" > "$IN/cut/$f"

@@ -1,6 +1,6 @@
 /*
  * umt_bigtrace.c - write a large UMT trace with the test encoder, for
- * tests/umt_rss.sh (memory and throughput of `tracedec validate`).
+ * tests/umt/umt_rss.sh (memory and throughput of `tracedec validate`).
  *
  *   umt_bigtrace DIR SIZE_MB
  *
