@@ -28,6 +28,18 @@
  *     open at the end -> tdi_xray_unwind (xray_calls.c)
  *   warnings -> pending_warning (here)
  *
+ * States (enum xray_state, xray_internal.h):
+ *
+ *   HEADER --basic mode--> BASIC_RECORD ----------+
+ *     |                                           | the input ends at
+ *     +--FDR mode--> FDR_RECORD ------------------+ a record boundary
+ *                     |                           v
+ *                     |                         UNWIND --> DONE
+ *                     +- Custom/TypedEvent -> FDR_PAYLOAD (fragments) -+
+ *                     +- EndOfBuffer (v1) --> FDR_PADDING -> FDR_SKIP -+
+ *                     +- bytes cut by the typed-event bug -> FDR_SKIP -+
+ *                                                  back to FDR_RECORD <+
+ *
  * next() runs the state handler for d->state until one produces an event,
  * asks for input, ends or fails; a warning a handler queued goes out
  * first. Handlers return TDI_AGAIN when they changed state without an

@@ -208,7 +208,7 @@ static size_t answer_size(test_run *u, const td_request *rq, uint64_t rest)
 static void give(test_run *u, unsigned lane, const test_file *f, uint64_t at,
                  size_t n)
 {
-    const uint8_t *src = f->head + at;
+    const uint8_t *src;
     int rc;
     u->answer = NULL;
     u->answer_offset = at;
@@ -217,7 +217,9 @@ static void give(test_run *u, unsigned lane, const test_file *f, uint64_t at,
         u->c->feed(u->state, NULL, 0);
         return;
     }
-    if (at + n > f->head_len) {
+    if (at + n <= f->head_len) {
+        src = f->head + at;
+    } else {
         if (n > u->scratch_cap) {
             free(u->scratch);
             u->scratch = malloc(n);
