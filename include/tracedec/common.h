@@ -21,8 +21,8 @@ extern "C" {
 /* ---- Version ------------------------------------------------------------
  * MAJOR changes break the interface, MINOR adds capabilities without breaking
  * it, PATCH fixes bugs. */
-#define TD_VERSION_MAJOR 0
-#define TD_VERSION_MINOR 1
+#define TD_VERSION_MAJOR 1
+#define TD_VERSION_MINOR 0
 #define TD_VERSION_PATCH 0
 #define TD_VERSION_NUMBER \
     (TD_VERSION_MAJOR * 10000 + TD_VERSION_MINOR * 100 + TD_VERSION_PATCH)

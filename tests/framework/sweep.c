@@ -383,7 +383,8 @@ static int change_file(const test_codec *c, void *state, const char *name,
     int failed = 0;
     if (c->source_name != NULL)
         snprintf(file_label, sizeof file_label, " %s", c->source_name(file));
-    memcpy(copy, f->head, f->head_len);
+    if (f->head_len > 0)
+        memcpy(copy, f->head, f->head_len);
     memcpy(files, in->files, in->count * sizeof *files);
     files[file].head = copy;
     changed.files = files;

@@ -40,7 +40,9 @@ td_sqlite_files sqlite_files_of(const test_input *in)
     if (in->count > 2) {
         const test_file *j = &in->files[2];
         files.journal_size = j->size;
-        memcpy(files.journal_head, j->head, j->head_len < 8 ? j->head_len : 8);
+        if (j->head_len > 0)
+            memcpy(files.journal_head, j->head,
+                   j->head_len < 8 ? j->head_len : 8);
     }
     return files;
 }
