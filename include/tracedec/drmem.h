@@ -282,19 +282,13 @@ int td_drmem_reset(td_drmem_decoder *d);
  * (instr.encoding, warning.reason) stay valid until the next call. */
 int td_drmem_next(td_drmem_decoder *d, td_drmem_event *ev);
 
-/* The outstanding request, valid after next() returned TD_NEED_INPUT. */
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT). The fault's offset is that of the offending record in the
+ * (decompressed) stream. feed returns TD_OK, TD_E_INVALID_ARGUMENT (NULL
+ * decoder), TD_E_PROTOCOL (no request outstanding, NULL data with len > 0)
+ * or the sticky error; request and fault return no error. */
 const td_request *td_drmem_request(const td_drmem_decoder *d);
-
-/* Answer the request: `len` bytes starting at the requested offset, or
- * len == 0 for end of input. The span must stay valid until next() asks
- * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
- * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
- * sticky error. */
 int td_drmem_feed(td_drmem_decoder *d, const void *data, size_t len);
-
-/* The sticky error: code 0 while healthy, else the code, the offset of
- * the offending record in the (decompressed) stream and a static
- * reason. */
 const td_fault *td_drmem_fault(const td_drmem_decoder *d);
 
 /* The offset in the record stream (decompressed) of the first byte not
@@ -414,22 +408,16 @@ int td_drmem_file_next(td_drmem_file_decoder *f, td_drmem_event *ev);
 int td_drmem_file_tally_next(td_drmem_file_decoder *f, td_drmem_event *ev,
                              td_drmem_tally *t);
 
-/* The outstanding request (for file bytes), valid after next() returned
- * TD_NEED_INPUT. */
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT), for the file's bytes. The fault's offset is in the file or in
+ * the decompressed records (see td_drmem_file_where). feed returns TD_OK,
+ * TD_E_INVALID_ARGUMENT (NULL decoder), TD_E_PROTOCOL (no request
+ * outstanding, NULL data with len > 0) or the sticky error of the decoder
+ * that reads the file (the container's, or for an uncompressed file the
+ * records'); request and fault return no error. */
 const td_request *td_drmem_file_request(const td_drmem_file_decoder *f);
-
-/* Answer the request: `len` bytes of the file starting at the requested
- * offset, or len == 0 for end of file. The span must stay valid until
- * next() asks for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL
- * decoder), TD_E_PROTOCOL (no request outstanding, NULL data with
- * len > 0) or the sticky error of the decoder that reads the file (the
- * container's, or for an uncompressed file the records'). */
 int td_drmem_file_feed(td_drmem_file_decoder *f, const void *data,
                        size_t len);
-
-/* The sticky error: code 0 while healthy, else the code, the offset (in
- * the file or in the decompressed records: see td_drmem_file_where) and a
- * static reason. */
 const td_fault *td_drmem_file_fault(const td_drmem_file_decoder *f);
 
 /* Where an error lies. */

@@ -143,18 +143,12 @@ int td_lz4_reset(td_lz4_decoder *d);
  * end-of-block rule), TD_E_LZ4_DICTIONARY. */
 int td_lz4_next(td_lz4_decoder *d, td_lz4_event *ev);
 
-/* The outstanding request; valid after next() returned TD_NEED_INPUT. */
-const td_request *td_lz4_request(const td_lz4_decoder *d);
-
-/* Answer the request: `len` bytes starting at the requested offset, or
- * len == 0 for end of input. The span must stay valid until next() asks
- * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT). feed returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
  * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
- * sticky error. */
+ * sticky error; request and fault return no error. */
+const td_request *td_lz4_request(const td_lz4_decoder *d);
 int td_lz4_feed(td_lz4_decoder *d, const void *data, size_t len);
-
-/* The sticky error: code 0 while healthy, else the code, the absolute
- * input offset and a static reason. */
 const td_fault *td_lz4_fault(const td_lz4_decoder *d);
 
 #ifdef __cplusplus

@@ -246,16 +246,14 @@ int td_rvn_reset(td_rvn_decoder *r);
  * call. */
 int td_rvn_next(td_rvn_decoder *r, td_rvn_event *ev);
 
-/* The outstanding request (source 0 or 1, both the database file), valid
- * after next() returned TD_NEED_INPUT. */
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT). The request's source is 0 or 1, both the database file,
+ * answered as td_sqlite_feed() answers. feed returns TD_OK,
+ * TD_E_INVALID_ARGUMENT (NULL decoder), TD_E_PROTOCOL (no request
+ * outstanding, NULL data with len > 0) or the sticky error; request and
+ * fault return no error. */
 const td_request *td_rvn_request(const td_rvn_decoder *r);
-
-/* Answer it, as td_sqlite_feed(). Returns TD_OK, TD_E_INVALID_ARGUMENT
- * (NULL decoder), TD_E_PROTOCOL (no request outstanding, NULL data with
- * len > 0) or the sticky error. */
 int td_rvn_feed(td_rvn_decoder *r, const void *data, size_t len);
-
-/* The sticky error: code 0 while healthy. */
 const td_fault *td_rvn_fault(const td_rvn_decoder *r);
 
 /* The database header (valid once the first event came). */

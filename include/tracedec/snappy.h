@@ -102,18 +102,12 @@ int td_snappy_reset(td_snappy_decoder *d);
  * before the chunk's output, output longer or shorter than declared). */
 int td_snappy_next(td_snappy_decoder *d, td_snappy_event *ev);
 
-/* The outstanding request; valid after next() returned TD_NEED_INPUT. */
-const td_request *td_snappy_request(const td_snappy_decoder *d);
-
-/* Answer the request: `len` bytes starting at the requested offset, or
- * len == 0 for end of input. The span must stay valid until next() asks
- * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT). feed returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
  * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
- * sticky error. */
+ * sticky error; request and fault return no error. */
+const td_request *td_snappy_request(const td_snappy_decoder *d);
 int td_snappy_feed(td_snappy_decoder *d, const void *data, size_t len);
-
-/* The sticky error: code 0 while healthy, else the code, the absolute
- * input offset and a static reason. */
 const td_fault *td_snappy_fault(const td_snappy_decoder *d);
 
 #ifdef __cplusplus

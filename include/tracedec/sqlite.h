@@ -325,19 +325,16 @@ int td_sqlite_reset(td_sqlite_decoder *d);
  * cursors. */
 int td_sqlite_next(td_sqlite_decoder *d, td_sqlite_event *ev);
 
-/* The outstanding request of the database or of one of its cursors
- * (source = lane), valid after a next() returned TD_NEED_INPUT. */
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT). The request is the database's or one of its cursors' (source =
+ * lane); feed answers it with at least min_len bytes unless the file ends
+ * first, and the bytes stay valid until that lane is asked for again. The
+ * fault is shared by the database and all its cursors. feed returns TD_OK,
+ * TD_E_INVALID_ARGUMENT (NULL decoder), TD_E_PROTOCOL (no request
+ * outstanding, NULL data with len > 0) or the sticky error; request and
+ * fault return no error. */
 const td_request *td_sqlite_request(const td_sqlite_decoder *d);
-
-/* Answer it: at least min_len bytes from the requested offset unless the
- * file ends first (see the top of this file). The bytes stay valid until
- * that lane is asked for again. Returns TD_OK, TD_E_INVALID_ARGUMENT
- * (NULL decoder), TD_E_PROTOCOL (no request outstanding, NULL data with
- * len > 0) or the sticky error. */
 int td_sqlite_feed(td_sqlite_decoder *d, const void *data, size_t len);
-
-/* The sticky error, shared by the database and all its cursors: code 0
- * while healthy. */
 const td_fault *td_sqlite_fault(const td_sqlite_decoder *d);
 
 /* The checked header, once the HEADER event came or a cursor returned its

@@ -109,18 +109,12 @@ int td_tagscan_reset(td_tagscan_decoder *s);
  * scanner or event). Pointers in *ev stay valid until the next call. */
 int td_tagscan_next(td_tagscan_decoder *s, td_tagscan_event *ev);
 
-/* The outstanding request, valid after next() returned TD_NEED_INPUT.
- * Returns no error. */
-const td_request *td_tagscan_request(const td_tagscan_decoder *s);
-
-/* Answer the request: len bytes from the requested offset, or 0 at the end
- * of the input. The bytes must stay valid until next() asks for input
- * again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL scanner),
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT). feed returns TD_OK, TD_E_INVALID_ARGUMENT (NULL scanner),
  * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
- * sticky error. */
+ * sticky error; request and fault return no error. */
+const td_request *td_tagscan_request(const td_tagscan_decoder *s);
 int td_tagscan_feed(td_tagscan_decoder *s, const void *data, size_t len);
-
-/* The sticky error: code 0 while healthy. Returns no error. */
 const td_fault *td_tagscan_fault(const td_tagscan_decoder *s);
 
 #ifdef __cplusplus

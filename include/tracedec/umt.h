@@ -592,18 +592,14 @@ int td_umt_reset(td_umt_decoder *d);
  * about. STREAM gives TRACE-less RECORDs, each + BYTES of its data. */
 int td_umt_next(td_umt_decoder *d, td_umt_event *ev);
 
-/* The outstanding request, valid after next() returned TD_NEED_INPUT.
- * Returns no error. */
-const td_request *td_umt_request(const td_umt_decoder *d);
-
-/* Answer the request: len bytes of file rq->source from rq->offset (at
- * least min_len unless the file ends there; 0 at end of file). The bytes
- * must stay valid until next() asks for input again. Returns TD_OK,
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT). The request names a file (rq->source); feed answers it with at
+ * least min_len bytes unless the file ends there. feed returns TD_OK,
  * TD_E_INVALID_ARGUMENT (NULL decoder), TD_E_PROTOCOL (no request
- * outstanding, NULL data with len > 0) or the sticky error. */
+ * outstanding, NULL data with len > 0) or the sticky error; request and
+ * fault return no error. */
+const td_request *td_umt_request(const td_umt_decoder *d);
 int td_umt_feed(td_umt_decoder *d, const void *data, size_t len);
-
-/* The sticky error: code 0 while healthy. Returns no error. */
 const td_fault *td_umt_fault(const td_umt_decoder *d);
 
 /* The file (enum td_umt_file) the sticky error's offset is in; 0 while

@@ -227,18 +227,12 @@ int td_xray_reset(td_xray_decoder *d);
  * call on this decoder; reason strings are static. */
 int td_xray_next(td_xray_decoder *d, td_xray_event *ev);
 
-/* The outstanding request, valid after next() returned TD_NEED_INPUT.
- * Returns no error. */
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT). feed returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
+ * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
+ * sticky error; request and fault return no error. */
 const td_request *td_xray_request(const td_xray_decoder *d);
-
-/* Answer the request: `len` bytes starting at the requested offset, or
- * len == 0 for end of file. The bytes must stay valid and unchanged until
- * next() returns TD_NEED_INPUT again (or the decoder is reset).
- * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder), TD_E_PROTOCOL (no
- * request outstanding, NULL data with len > 0) or the sticky error. */
 int td_xray_feed(td_xray_decoder *d, const void *data, size_t len);
-
-/* The sticky error: code 0 while healthy. Returns no error. */
 const td_fault *td_xray_fault(const td_xray_decoder *d);
 
 #ifdef __cplusplus

@@ -159,20 +159,14 @@ int td_zip_reset(td_zip_decoder *d);
  * stay valid until the next call. */
 int td_zip_next(td_zip_decoder *d, td_zip_event *ev);
 
-/* The outstanding request, valid after next() returned TD_NEED_INPUT.
- * With TD_ZIP_SEEKABLE it jumps back to a member's local header while the
- * central directory is read, and then forward again. */
+/* request, feed, fault: as every decoder's (tracedec.h, THE DECODER
+ * CONTRACT). With TD_ZIP_SEEKABLE the request jumps back to a member's local
+ * header while the central directory is read, and then forward again. feed
+ * returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder), TD_E_PROTOCOL (no
+ * request outstanding, NULL data with len > 0) or the sticky error; request
+ * and fault return no error. */
 const td_request *td_zip_request(const td_zip_decoder *d);
-
-/* Answer the request: `len` bytes starting at the requested offset, or
- * len == 0 for end of input. The span must stay valid until next() asks
- * for input again. Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder),
- * TD_E_PROTOCOL (no request outstanding, NULL data with len > 0) or the
- * sticky error. */
 int td_zip_feed(td_zip_decoder *d, const void *data, size_t len);
-
-/* The sticky error: code 0 while healthy, else the code, the absolute
- * input offset and a static reason. */
 const td_fault *td_zip_fault(const td_zip_decoder *d);
 
 #ifdef __cplusplus

@@ -29,6 +29,18 @@ static int out_of_order(td_xray_decoder *d, uint64_t at, const char *reason)
     return tdi_fail(&d->fault, TD_E_XRAY_BLOCK_ORDER, at, reason);
 }
 
+/* A preamble record that must come next: `want`, after which the grammar
+ * moves to `then`. */
+static int expect_kind(td_xray_decoder *d, unsigned kind, uint64_t at,
+                       unsigned want, enum xray_grammar then,
+                       const char *reason)
+{
+    if (kind != want)
+        return out_of_order(d, at, reason);
+    d->grammar = (uint8_t)then;
+    return TD_OK;
+}
+
 static bool body_kind(unsigned kind)
 {
     switch (kind) {
@@ -55,37 +67,25 @@ int tdi_xray_buffer_admit(td_xray_decoder *d, unsigned kind, uint64_t at)
                                      "a BufferExtents record"));
         return TD_OK;
     case XG_NEW_BUFFER:
-        if (kind != XK_NEW_BUFFER)
-            return out_of_order(d, at,
-                                TDI_REASON("a buffer must begin with a "
-                                          "NewBuffer record"));
-        d->grammar = XG_WALLCLOCK;
-        return TD_OK;
+        return expect_kind(d, kind, at, XK_NEW_BUFFER, XG_WALLCLOCK,
+                           TDI_REASON("a buffer must begin with a "
+                                     "NewBuffer record"));
     case XG_WALLCLOCK:
-        if (kind != XK_WALLCLOCK)
-            return out_of_order(d, at,
-                                TDI_REASON("NewBuffer must be followed by "
-                                          "WallClock"));
-        d->grammar = XG_PID_OR_CPU;
-        return TD_OK;
+        return expect_kind(d, kind, at, XK_WALLCLOCK, XG_PID_OR_CPU,
+                           TDI_REASON("NewBuffer must be followed by "
+                                     "WallClock"));
     case XG_PID_OR_CPU:
         if (kind == XK_PID) {
             d->grammar = XG_CPU;
             return TD_OK;
         }
-        if (kind != XK_NEW_CPU)
-            return out_of_order(d, at,
-                                TDI_REASON("WallClock must be followed by Pid "
-                                          "or NewCPUId"));
-        d->grammar = XG_BODY;
-        return TD_OK;
+        return expect_kind(d, kind, at, XK_NEW_CPU, XG_BODY,
+                           TDI_REASON("WallClock must be followed by Pid "
+                                     "or NewCPUId"));
     case XG_CPU:
-        if (kind != XK_NEW_CPU)
-            return out_of_order(d, at,
-                                TDI_REASON("Pid must be followed by "
-                                          "NewCPUId"));
-        d->grammar = XG_BODY;
-        return TD_OK;
+        return expect_kind(d, kind, at, XK_NEW_CPU, XG_BODY,
+                           TDI_REASON("Pid must be followed by "
+                                     "NewCPUId"));
     default:
         if (!body_kind(kind))
             return out_of_order(d, at,

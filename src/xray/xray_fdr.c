@@ -203,6 +203,16 @@ static int end_of_buffer_record(td_xray_decoder *d, td_xray_event *ev)
     return TD_EVENT;
 }
 
+/* NewCPUId and TSCWrap: the TSC they set, with the current CPU. */
+static void cpu_record(td_xray_decoder *d, int kind, uint64_t tsc,
+                       td_xray_event *ev)
+{
+    d->tsc = tsc;
+    ev->kind = kind;
+    ev->cpu_record.id = d->cpu;
+    ev->cpu_record.tsc = tsc;
+}
+
 static int metadata_record(td_xray_decoder *d, const uint8_t *p,
                            td_xray_event *ev)
 {
@@ -221,16 +231,10 @@ static int metadata_record(td_xray_decoder *d, const uint8_t *p,
         return end_of_buffer_record(d, ev);
     case XK_NEW_CPU:
         d->cpu = u16_at(d, p + 1);
-        d->tsc = u64_at(d, p + 3);
-        ev->kind = TD_XRAY_EV_NEW_CPU;
-        ev->cpu_record.id = d->cpu;
-        ev->cpu_record.tsc = d->tsc;
+        cpu_record(d, TD_XRAY_EV_NEW_CPU, u64_at(d, p + 3), ev);
         break;
     case XK_TSC_WRAP:
-        d->tsc = u64_at(d, p + 1);
-        ev->kind = TD_XRAY_EV_TSC_WRAP;
-        ev->cpu_record.id = d->cpu;
-        ev->cpu_record.tsc = d->tsc;
+        cpu_record(d, TD_XRAY_EV_TSC_WRAP, u64_at(d, p + 1), ev);
         break;
     case XK_WALLCLOCK:
         ev->kind = TD_XRAY_EV_WALLCLOCK;

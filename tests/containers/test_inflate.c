@@ -124,15 +124,28 @@ static void expect_lens_error(const lens_case *c)
     expect_error(c->name, &w, c->code, 0);
 }
 
+/* A dynamic block header up to its code length code, which gives 0-14 and
+ * `repeat` (16, 17 or 18) four bits each; their codes into cl_codes. */
+static void code_length_header(bitw *w, unsigned repeat, uint16_t *cl_codes)
+{
+    uint8_t cl[19] = {0};
+    unsigned i;
+    for (i = 0; i < 15; i++)
+        cl[i] = 4;
+    cl[repeat] = 4;
+    canonical_codes(cl, 19, cl_codes);
+    bw_init(w);
+    bw_block(w, 1, 2);
+    bw_dynamic_counts(w, 257, 1, cl);
+}
+
 static void test_inflate_code_length_errors(void)
 {
     static const lens_case no_end = {
         "no end-of-block code", TD_E_INFLATE_CODE_LENGTHS, 1, 1, 0, 1, {1}};
-    uint8_t cl[19] = {0};
     uint16_t cl_codes[19];
     bitw w;
     size_t at;
-    int i;
 
     bw_init(&w);
     bw_block(&w, 1, 2);
@@ -147,27 +160,13 @@ static void test_inflate_code_length_errors(void)
     bw_bits(&w, 0, 4);
     expect_error("HDIST 30", &w, TD_E_INFLATE_CODE_LENGTHS, 0);
 
-    /* A code length code with 0-14 and 16 at four bits each. */
-    for (i = 0; i < 15; i++)
-        cl[i] = 4;
-    cl[16] = 4;
-    canonical_codes(cl, 19, cl_codes);
-    bw_init(&w);
-    bw_block(&w, 1, 2);
-    bw_dynamic_counts(&w, 257, 1, cl);
+    code_length_header(&w, 16, cl_codes);
     at = bw_offset(&w);
     bw_code(&w, cl_codes[16], 4);
     bw_bits(&w, 0, 2);
     expect_error("repeat first", &w, TD_E_INFLATE_CODE_LENGTHS, at);
 
-    memset(cl, 0, sizeof cl);
-    for (i = 0; i < 15; i++)
-        cl[i] = 4;
-    cl[18] = 4;
-    canonical_codes(cl, 19, cl_codes);
-    bw_init(&w);
-    bw_block(&w, 1, 2);
-    bw_dynamic_counts(&w, 257, 1, cl);
+    code_length_header(&w, 18, cl_codes);
     bw_code(&w, cl_codes[18], 4);
     bw_bits(&w, 127, 7); /* 138 zeros */
     at = bw_offset(&w);
@@ -387,6 +386,29 @@ static void test_inflate_tables_random(void)
     }
 }
 
+/* Build the code with counts[len] codes of each length (n symbols) into a
+ * table filled with a marker, and check that it uses exactly `enough`
+ * entries. */
+static void check_worst_code(const char *name, const uint8_t counts[16],
+                             unsigned n, enum inflate_code kind,
+                             unsigned enough)
+{
+    static uint32_t table[LITLEN_ENOUGH + 64];
+    uint8_t lens[286];
+    unsigned len, k, i, last, filled = 0;
+    for (len = 1; len < 16; len++)
+        for (k = 0; k < counts[len]; k++)
+            lens[filled++] = (uint8_t)len;
+    memset(table, 0xa5, sizeof table);
+    expect(tdi_inflate_build(table, lens, n, kind) == TD_OK,
+           "worst %s code refused", name);
+    for (i = 0, last = 0; i < enough + 64; i++)
+        if (table[i] != 0xa5a5a5a5u)
+            last = i;
+    expect(last == enough - 1, "worst %s code used %u entries, bound %u",
+           name, last + 1, enough);
+}
+
 /* The codes that need the most subtable room (from zlib's `enough`
  * search) fill the tables exactly and not one entry more. */
 static void test_inflate_tables_worst(void)
@@ -395,33 +417,9 @@ static void test_inflate_tables_worst(void)
                                               0, 0, 0, 233, 45, 1, 1, 2};
     static const uint8_t dist_counts[16] = {0, 0, 3, 1,  1, 1, 0, 0,
                                             0, 13, 5, 1, 1, 1, 1, 2};
-    static uint32_t table[LITLEN_ENOUGH + 64];
-    uint8_t lens[286];
-    unsigned len, k, n = 0, i, last;
-    for (len = 1; len < 16; len++)
-        for (k = 0; k < litlen_counts[len]; k++)
-            lens[n++] = (uint8_t)len;
-    memset(table, 0xa5, sizeof table);
-    expect(tdi_inflate_build(table, lens, 286, CODE_LITLEN) == TD_OK,
-           "worst literal/length code refused");
-    for (i = 0, last = 0; i < LITLEN_ENOUGH + 64; i++)
-        if (table[i] != 0xa5a5a5a5u)
-            last = i;
-    expect(last == LITLEN_ENOUGH - 1, "worst literal/length code used %u "
-                                      "entries, bound %u",
-           last + 1, LITLEN_ENOUGH);
-    for (len = 1, n = 0; len < 16; len++)
-        for (k = 0; k < dist_counts[len]; k++)
-            lens[n++] = (uint8_t)len;
-    memset(table, 0xa5, sizeof table);
-    expect(tdi_inflate_build(table, lens, 30, CODE_DIST) == TD_OK,
-           "worst distance code refused");
-    for (i = 0, last = 0; i < DIST_ENOUGH + 64; i++)
-        if (table[i] != 0xa5a5a5a5u)
-            last = i;
-    expect(last == DIST_ENOUGH - 1,
-           "worst distance code used %u entries, bound %u", last + 1,
-           DIST_ENOUGH);
+    check_worst_code("literal/length", litlen_counts, 286, CODE_LITLEN,
+                     LITLEN_ENOUGH);
+    check_worst_code("distance", dist_counts, 30, CODE_DIST, DIST_ENOUGH);
 }
 
 /* ---- API ---------------------------------------------------------------- */

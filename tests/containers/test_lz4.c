@@ -780,24 +780,27 @@ static void build_ends_with_match(byte_buf *f, size_t *at)
     buf_free(&block);
 }
 
-static void build_few_last_literals(byte_buf *f, size_t *at)
+/* A block of 20 literals and a match of match_len bytes at offset 4, then
+ * the last sequence of last_literals literals; *at is where that begins. */
+static void two_sequences(byte_buf *f, size_t *at, size_t match_len,
+                          size_t last_literals)
 {
     byte_buf block = {0};
-    lz4_put_sequence(&block, lits, 20, 4, 20);
+    lz4_put_sequence(&block, lits, 20, 4, match_len);
     *at = block.len;
-    lz4_put_sequence(&block, lits, 4, 0, 0);
+    lz4_put_sequence(&block, lits, last_literals, 0, 0);
     one_block(f, block.p, block.len, at, *at);
     buf_free(&block);
 }
 
+static void build_few_last_literals(byte_buf *f, size_t *at)
+{
+    two_sequences(f, at, 20, 4);
+}
+
 static void build_late_last_match(byte_buf *f, size_t *at)
 {
-    byte_buf block = {0};
-    lz4_put_sequence(&block, lits, 20, 4, 6);
-    *at = block.len;
-    lz4_put_sequence(&block, lits, 5, 0, 0);
-    one_block(f, block.p, block.len, at, *at);
-    buf_free(&block);
+    two_sequences(f, at, 6, 5);
 }
 
 static void build_dictionary(byte_buf *f, size_t *at)

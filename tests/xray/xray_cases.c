@@ -244,20 +244,18 @@ static void v5_buffer(xenc *e, void (*body)(xenc *e))
     xenc_end_buffer(e, 0);
 }
 
-static void kind_10(xenc *e)
+/* The error mark, then a metadata record of `kind` with a zero body. */
+static void marked_metadata(xenc *e, unsigned kind)
 {
     static const uint8_t zero[15];
     xenc_mark(e);
-    xenc_metadata(e, 10, zero);
+    xenc_metadata(e, kind, zero);
 }
+
+static void kind_10(xenc *e) { marked_metadata(e, 10); }
 static void bad_kind(xenc *e) { v5_buffer(e, kind_10); }
 
-static void eob_v2(xenc *e)
-{
-    static const uint8_t zero[15];
-    xenc_mark(e);
-    xenc_metadata(e, 1, zero);
-}
+static void eob_v2(xenc *e) { marked_metadata(e, 1); }
 static void bad_eob_in_v5(xenc *e) { v5_buffer(e, eob_v2); }
 
 static void action_5(xenc *e)
@@ -267,12 +265,7 @@ static void action_5(xenc *e)
 }
 static void bad_action(xenc *e) { v5_buffer(e, action_5); }
 
-static void wallclock_in_body(xenc *e)
-{
-    static const uint8_t zero[15];
-    xenc_mark(e);
-    xenc_metadata(e, 4, zero);
-}
+static void wallclock_in_body(xenc *e) { marked_metadata(e, 4); }
 static void bad_wallclock_in_body(xenc *e) { v5_buffer(e, wallclock_in_body); }
 
 static void size_zero(xenc *e)
