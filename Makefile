@@ -18,19 +18,14 @@
 #                           and 256 MB UMT and REVEN traces (RSS_MB=)
 #   make bench              speed and memory against llvm-xray, zlib, lz4,
 #                           sqlite3 and cat, as ratios (tests/bench)
-#   make install PREFIX=/usr/local DESTDIR=
+#   make lib                the static library alone (cross builds:
+#                           docs/building.md); make shared: libtracedec.so
+#   make install PREFIX=/usr/local DESTDIR=     make uninstall (pkg/install.mk)
 #   make clean
 
 # The version is written once, in include/tracedec/common.h.
 VERSION := $(shell awk '/^\#define TD_VERSION_(MAJOR|MINOR|PATCH) /{ \
              printf "%s%s", sep, $$3; sep = "." }' include/tracedec/common.h)
-PREFIX ?= /usr/local
-LIBDIR ?= $(PREFIX)/lib
-INCLUDEDIR ?= $(PREFIX)/include
-BINDIR ?= $(PREFIX)/bin
-PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-DESTDIR ?=
-
 CC ?= cc
 BUILD ?= build
 OPT ?= -O2 -g
@@ -133,7 +128,7 @@ $(BUILD)/fuzz/%.o: fuzz/%.c $(wildcard include/*.h include/tracedec/*.h \
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 $(HOST_LIB): $(HOST_OBJ)
 	@rm -f $@
@@ -266,26 +261,7 @@ rss-check: all
 	@sh tests/umt/umt_rss.sh $(CLI) $(RSS_MB)
 	@sh tests/rvn/rvn_rss.sh $(CLI) $(RSS_MB)
 
-$(BUILD)/tracedec.pc: Makefile
-	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \
-	  'includedir=$(INCLUDEDIR)' '' 'Name: tracedec' \
-	  'Description: Streaming, allocation-free trace decoders' \
-	  'Version: $(VERSION)' 'Libs: -L$${libdir} -ltracedec' \
-	  'Cflags: -I$${includedir}' > $(BUILD)/tracedec.pc
-
-install: all $(BUILD)/tracedec.pc
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/tracedec \
-	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGCONFIGDIR)
-	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/
-	install -m 644 include/tracedec.h $(DESTDIR)$(INCLUDEDIR)/
-	install -m 644 include/tracedec/*.h $(DESTDIR)$(INCLUDEDIR)/tracedec/
-	install -m 755 $(CLI) $(DESTDIR)$(BINDIR)/
-	install -m 644 $(BUILD)/tracedec.pc $(DESTDIR)$(PKGCONFIGDIR)/
-
-uninstall:
-	rm -f $(DESTDIR)$(LIBDIR)/libtracedec.a $(DESTDIR)$(BINDIR)/tracedec \
-	  $(DESTDIR)$(PKGCONFIGDIR)/tracedec.pc $(DESTDIR)$(INCLUDEDIR)/tracedec.h
-	rm -rf $(DESTDIR)$(INCLUDEDIR)/tracedec
+include pkg/install.mk
 
 clean:
 	rm -rf build
