@@ -32,17 +32,17 @@ static bool answer_from(unpack *u, const uint8_t *raw, size_t raw_len)
     return true;
 }
 
-/* The first bytes a container holds, up to `want`, into head. Returns how
- * many: fewer when the file's first bytes do not hold them or the
- * container is damaged there (its decoding says so later). */
-static size_t content_head(host *h, unpack *u, void *window, uint8_t *head,
-                           size_t want)
+/* The first bytes a container holds, up to `want`, into head, from the
+ * file's first raw_len bytes. Returns how many: fewer when those do not
+ * hold them or the container is damaged there (its decoding says so
+ * later). */
+static size_t content_head(unpack *u, void *window, const uint8_t *raw,
+                           size_t raw_len, uint8_t *head, size_t want)
 {
-    const uint8_t *raw, *data;
-    size_t raw_len, len, got = 0;
+    const uint8_t *data;
+    size_t len, got = 0;
     int rc = TD_EVENT;
-    if (host_head(h, SNIFF_BYTES, &raw, &raw_len) != 0 ||
-        unpack_init(u, u->container, 0, window) != TD_OK)
+    if (unpack_init(u, u->container, 0, window) != TD_OK)
         return 0;
     while (got < want && (rc = unpack_next(u, &data, &len)) != TD_END) {
         if (rc == TD_NEED_INPUT && answer_from(u, raw, raw_len))
@@ -57,8 +57,9 @@ static size_t content_head(host *h, unpack *u, void *window, uint8_t *head,
     return got;
 }
 
-/* The format of what container `format` holds, from its first bytes. */
-static int content_format(host *h, int format)
+/* The format of what container `format` holds, from the file's first
+ * raw_len bytes. */
+static int content_format(int format, const uint8_t *raw, size_t raw_len)
 {
     unpack *u = malloc(sizeof *u);
     void *window = malloc(UNPACK_WINDOW);
@@ -66,7 +67,7 @@ static int content_format(host *h, int format)
     size_t len = 0;
     if (u != NULL && window != NULL) {
         u->container = format;
-        len = content_head(h, u, window, head, sizeof head);
+        len = content_head(u, window, raw, raw_len, head, sizeof head);
     }
     free(u);
     free(window);
@@ -124,13 +125,19 @@ static bool report_umt_file(const cli *c, const char *path)
 
 int detect_input(const cli *c, host *h, int format, int *content)
 {
+    const uint8_t *raw;
+    size_t raw_len;
     char message[256];
     *content = format;
     if (report_umt_file(c, c->opt.path))
         return EXIT_USAGE;
     if (!unpack_is_container(format))
         return 0;
-    switch (content_format(h, format)) {
+    if (host_head(h, SNIFF_BYTES, &raw, &raw_len) != 0) {
+        report_path_problem(c, c->opt.path, h->error);
+        return EXIT_USAGE;
+    }
+    switch (content_format(format, raw, raw_len)) {
     case TD_FORMAT_XRAY:
         if (host_unpack(h, format) != 0) {
             report_path_problem(c, c->opt.path, h->error);
