@@ -38,6 +38,10 @@
       "internal error in tracedec")                                           \
     X(TD_E_UNKNOWN_FORMAT, -7, "unknown-format",                              \
       "the input is not in a format tracedec knows")                          \
+    /* hosts: a file a trace directory needs is not there (the decoders    \
+       see an empty file) */                                                  \
+    X(TD_E_MISSING_FILE, -8, "missing-file",                                  \
+      "a file the trace needs is missing")                                    \
     /* LLVM XRay (FDR and basic mode). */                                     \
     X(TD_E_XRAY_VERSION, -100, "xray-version",                                \
       "unsupported XRay version for this mode")                               \

@@ -5,6 +5,7 @@
  * say -> the format's entry point), and the way from one to the other.
  */
 #include "cli.h"
+#include "detect_input.h"
 #include "drmem_command.h"
 #include "files.h"
 #include "options.h"
@@ -205,7 +206,7 @@ static int dispatch(const cli *c)
     const uint8_t *head;
     size_t len;
     host h;
-    int rc;
+    int rc, format;
     if (path_is_dir(path))
         return run_format(c, umt_is_trace_dir(path) ? INPUT_UMT_DIR
                                                     : INPUT_DRMEM_DIR,
@@ -216,7 +217,9 @@ static int dispatch(const cli *c)
         host_close(&h);
         return EXIT_USAGE;
     }
-    rc = run_format(c, td_detect_format(head, len), &h, len);
+    rc = detect_input(c, &h, td_detect_format(head, len), &format);
+    if (rc == 0)
+        rc = run_format(c, format, &h, len);
     host_close(&h);
     return rc;
 }

@@ -3,6 +3,7 @@
  */
 #include "driver.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void driver_init(driver *d, const cli *c, decoder dec, void *event,
@@ -23,16 +24,32 @@ static void flush(const driver *d, void *ctx)
         d->flush(ctx);
 }
 
-/* Answer the decoder's request. Returns 0, or EXIT_USAGE after printing
- * the I/O error. */
+/* A read that failed, reported: a damaged container around the input
+ * (EXIT_INVALID, its offset in the file) or an I/O error (EXIT_USAGE). */
+static int read_failed(const driver *d)
+{
+    const td_fault *damage = host_damage(d->input);
+    cli_fault f;
+    if (damage == NULL) {
+        report_path_problem(d->cli, d->path, d->input->error);
+        return EXIT_USAGE;
+    }
+    cli_fault_from(&f, damage);
+    snprintf(f.detail, sizeof f.detail, " (in %s)",
+             td_format_name(host_container(d->input)));
+    report_error(d->cli, d->path, &f);
+    return EXIT_INVALID;
+}
+
+/* Answer the decoder's request. Returns 0, or an exit status after
+ * printing why the read failed. */
 static int answer(driver *d, void *ctx)
 {
     const uint8_t *data;
     size_t len;
     if (host_read(d->input, decoder_request(&d->dec), &data, &len) != 0) {
         flush(d, ctx);
-        report_path_problem(d->cli, d->path, d->input->error);
-        return EXIT_USAGE;
+        return read_failed(d);
     }
     decoder_feed(&d->dec, data, len);
     return 0;
@@ -46,6 +63,10 @@ static int fail(driver *d, void *ctx, int code)
     d->error = code;
     if (code != d->quiet_error) {
         decoder_fault(&d->dec, &f);
+        if (host_container(d->input) != TD_FORMAT_UNKNOWN)
+            snprintf(f.detail, sizeof f.detail, " (offset in the data "
+                     "decompressed from %s)",
+                     td_format_name(host_container(d->input)));
         flush(d, ctx);
         report_error(d->cli, d->path, &f);
     }

@@ -1,7 +1,8 @@
 /*
  * host.c - opening and closing hosts, and host_read(), which hands each
  * request to the way the host reads (see host.h): host_chunks.c for pread
- * and mmap, host_stream.c for forward reads.
+ * and mmap, host_stream.c for forward reads, host_unpack.c for the content
+ * of a container.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "host_reads.h"
@@ -150,6 +151,7 @@ int host_lanes(host *h, unsigned lanes)
 void host_close(host *h)
 {
     unsigned i;
+    host_unpack_close(h);
     for (i = 0; i < HOST_MAX_SOURCES; i++) {
         host_source *s = &h->src[i];
         empty_source(h, s);
@@ -183,6 +185,16 @@ int host_grow(host *h, const host_source *s, host_chunk *c, size_t n)
 
 int host_read(host *h, const td_request *rq, const uint8_t **data,
               size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    if (h->unpacked != NULL)
+        return host_read_unpacked(h, rq, data, len);
+    return host_read_file(h, rq, data, len);
+}
+
+int host_read_file(host *h, const td_request *rq, const uint8_t **data,
+                   size_t *len)
 {
     host_source *s;
     *data = NULL;
@@ -218,5 +230,11 @@ int host_head(host *h, size_t want, const uint8_t **data, size_t *len)
 
 uint64_t host_size(const host *h, unsigned source)
 {
-    return source < h->count ? h->src[source].size : 0;
+    return source < h->count && h->unpacked == NULL ? h->src[source].size
+                                                    : 0;
+}
+
+bool host_missing(const host *h, unsigned source)
+{
+    return source < h->count && h->src[source].fd < 0;
 }

@@ -19,6 +19,10 @@
  *   stream         forward-only reads (standard input, pipes; a
  *                  directory's files read in order): a buffer per source
  *                  holds what the decoder has not passed yet.
+ * A file that is a container (zip, gzip, LZ4, snappy) can be unpacked:
+ * source 0 then serves the bytes it holds, forward only, decompressed as
+ * they are asked for (host_unpack.c), its file read in one of the ways
+ * above.
  * Memory stays bounded whatever the input's size: at most HOST_CHUNKS
  * chunks per source, each the chunk size or the largest min_len asked.
  */
@@ -57,6 +61,8 @@ typedef struct host_source {
 } host_source;
 
 typedef struct host {
+    struct host_unpacked *unpacked; /* the container being unpacked, or
+                                       NULL */
     int io;              /* HOST_PREAD, HOST_MMAP or HOST_STREAM */
     size_t chunk_size;   /* what a read or a mapping takes at least */
     unsigned chunks;     /* chunks kept per source */
@@ -93,11 +99,29 @@ int host_lanes(host *h, unsigned lanes);
 int host_read(host *h, const td_request *rq, const uint8_t **data,
               size_t *len);
 
+/* Serve source 0 as the content of the file's container (a td_format:
+ * TD_FORMAT_ZIP, _GZIP, _LZ4 or _SNAPPY), read forward from offset 0.
+ * Returns 0, or -1 with h->error set. */
+int host_unpack(host *h, int container);
+
+/* The container host_unpack() opened, or TD_FORMAT_UNKNOWN. */
+int host_container(const host *h);
+
+/* After host_read() failed on an unpacked host: the container's error
+ * when its bytes are damaged (an input error, not an I/O error), else
+ * NULL. */
+const td_fault *host_damage(const host *h);
+
+/* Whether source `source` is a directory's file that is missing (which
+ * reads as empty). */
+bool host_missing(const host *h, unsigned source);
+
 /* The first bytes of source 0, for format detection (at most `want`).
  * Returns 0, or -1 with h->error set. */
 int host_head(host *h, size_t want, const uint8_t **data, size_t *len);
 
-/* The size of a source (0 for a missing file or a stream). */
+/* The size of a source (0 for a missing file, a stream or a container
+ * being unpacked). */
 uint64_t host_size(const host *h, unsigned source);
 
 void host_close(host *h);

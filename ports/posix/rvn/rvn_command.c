@@ -276,8 +276,9 @@ static int decode(rvn_run *run, host *input, const td_sqlite_files *files,
         d.quiet_error = TD_E_RVN_NO_METADATA;
     status = driver_run(&d, consume, run);
     *plain = d.error == TD_E_RVN_NO_METADATA && o->command == CMD_INFO;
-    if (o->command == CMD_INFO && !*plain)
-        print_info(run->c->out, run);
+    if (o->command == CMD_INFO && !*plain &&
+        run->tables.kind == TD_RVN_EV_TABLES)
+        print_info(run->c->out, run); /* the header and schema were read */
     if (o->command == CMD_STAT && status == EXIT_VALID)
         print_stat(run->c->out, run, o->json);
     if (o->command == CMD_VALIDATE && status == EXIT_VALID && o->verbose)

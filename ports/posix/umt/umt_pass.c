@@ -17,6 +17,23 @@ typedef struct umt_decoding {
     uint64_t workspace[WORKSPACE_SIZE / 8];
 } umt_decoding;
 
+/* The decoder's error after a pass that failed quietly: a truncation in
+ * a file that is missing says so. */
+static void report_fault(const cli *c, const host *h, const driver *d,
+                         const td_umt_decoder *u)
+{
+    cli_fault f;
+    const char *file;
+    decoder_fault(&d->dec, &f);
+    file = f.file;
+    if (host_missing(h, td_umt_fault_file(u))) {
+        cli_fault_set(&f, TD_E_MISSING_FILE, 0,
+                      "the file is missing; the UMT trace needs it");
+        f.file = file;
+    }
+    report_error(c, c->opt.path, &f);
+}
+
 static void init_decoder(umt_decoding *u, int mode, uint32_t flags)
 {
     td_umt_config cfg = {.size = sizeof cfg, .flags = flags,
@@ -48,7 +65,10 @@ int umt_pass(const cli *c, int mode, uint32_t flags, driver_consumer consume,
         driver_init(&d, c, decoder_of(DECODER_UMT, &u->d), &u->ev, &h,
                     c->opt.path);
         d.warnings = c->opt.verbose;
+        d.quiet_error = TD_E_TRUNCATED;
         status = driver_run(&d, consume, ctx);
+        if (d.error == TD_E_TRUNCATED)
+            report_fault(c, &h, &d, &u->d);
     }
     host_close(&h);
     free(u);

@@ -142,10 +142,20 @@ static int count(void *stat, const void *ev)
     return xray_stat_event(stat, ev);
 }
 
-static void print_info(out *o, const xray_stat *s)
+/* "format: xray", and the container it came in, if any. */
+static void print_format(out *o, int container)
+{
+    if (container == TD_FORMAT_UNKNOWN)
+        out_str(o, "format: xray\n");
+    else
+        out_printf(o, "format: xray (in %s)\n", td_format_name(container));
+}
+
+static void print_info(out *o, const xray_stat *s, int container)
 {
     const td_xray_event *h = &s->header;
-    out_printf(o, "format: xray\nmode: %s\nversion: %u\nbyte order: %s\n"
+    print_format(o, container);
+    out_printf(o, "mode: %s\nversion: %u\nbyte order: %s\n"
                   "constant tsc: %s\nnonstop tsc: %s\nflags: 0x%08" PRIx32
                   "\ncycle frequency: %" PRIu64 "\n",
                h->header.mode == TD_XRAY_MODE_FDR ? "fdr" : "basic",
@@ -167,7 +177,7 @@ static int statistics(xray_run *r)
     rc = driver_run(&r->drive, count, &r->stat);
     if (rc == EXIT_VALID) {
         if (o->command == CMD_INFO)
-            print_info(r->c->out, &r->stat);
+            print_info(r->c->out, &r->stat, host_container(r->drive.input));
         else if (o->command == CMD_STAT && o->json)
             xray_stat_print_json(r->c->out, &r->stat);
         else if (o->command == CMD_STAT)
