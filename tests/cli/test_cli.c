@@ -155,11 +155,38 @@ static void test_cli_zip_member_cut(void)
            "the member ends inside a record");
 }
 
+/* tests/cli/json_check.py MODE on the samples and inputs it makes. */
+static void json_check(const char *mode)
+{
+    char data[8192];
+    snprintf(data, sizeof data, "%s", data_path(""));
+    run_script("/usr/bin/python3 with python3-jsonschema",
+               "/usr/bin/python3 '%s/tests/cli/json_check.py' %s '%s' '%s' "
+               "'%s' '%s'",
+               test_root, mode, tracedec_path(), test_root, data, tmp_dir());
+}
+
+/* Every --json output (info, stat, validate) and every convert -f json
+ * and chrome output validates against its schema in docs/json.md. */
+static void test_cli_json_schemas(void)
+{
+    json_check("schemas");
+}
+
+/* convert -f json and chrome on cut inputs: every line (every document)
+ * parses and validates, and the exit status is validate's (1). */
+static void test_cli_json_cut_inputs(void)
+{
+    json_check("cuts");
+}
+
 const test_case cli_tests[] = {
     {"cli exit status", test_cli_exit_status},
     {"cli error line", test_cli_error_line},
     {"cli io methods", test_cli_io_methods},
     {"cli converters", test_cli_converters},
     {"cli zip member cut short", test_cli_zip_member_cut},
+    {"cli json schemas", test_cli_json_schemas},
+    {"cli json on cut inputs", test_cli_json_cut_inputs},
     {NULL, NULL},
 };
