@@ -12,6 +12,9 @@
  *             "[start, end) block ID pc=0x.. mode=M instructions=N", and
  *             one per interrupt. Block facts are kept in host memory (16
  *             bytes a block) to print them next to each execution.
+ *
+ * info, stat and validate print their summary as one JSON object with
+ * --json (docs/json.md).
  */
 #include "rvn_command.h"
 #include "driver.h"

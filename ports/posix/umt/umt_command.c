@@ -8,6 +8,8 @@
  *   dump       modules and threads first (for names), then DECODE; with
  *              --io=stream, the raw records of STREAM mode
  *   stat       DECODE without payload events, counting record types
+ * info, stat and validate print their summary as one JSON object with
+ * --json (docs/json.md).
  */
 #include "umt_command.h"
 #include "escape.h"
