@@ -27,9 +27,11 @@ typedef struct command_entry {
 } command_entry;
 
 static const command_entry commands[] = {
-    {"info", CMD_INFO, "info", "format, version, header fields, summary"},
-    {"validate", CMD_VALIDATE, "validate [-v]",
-     "exit 0 when valid, 1 when not, 2 on usage or I/O errors"},
+    {"info", CMD_INFO, "info [--json]",
+     "format, version, header fields, summary"},
+    {"validate", CMD_VALIDATE, "validate [-v] [--json]",
+     "exit 0 when valid, 1 when not, 2 on usage or I/O errors;\n"
+     "-v: warnings and a summary; --json: the summary as JSON"},
     {"dump", CMD_DUMP, "dump [--style=native|llvm|drcachesim]",
      "one line per event in file order; llvm prints what\n"
      "`llvm-xray fdr-dump` prints, drcachesim the lines\n"

@@ -155,11 +155,99 @@ static void test_cli_zip_member_cut(void)
            "the member ends inside a record");
 }
 
+/* validate -v's summary: one line on standard error, the same shape for
+ * every format (run in the folder of the samples; REVEN's trace is
+ * written by tests/rvn/rvn_writer.py into the scratch folder). */
+static const struct {
+    const char *args;
+    const char *line;
+} valid_summaries[] = {
+    {"xray/fdr-v5-threads.xray",
+     "xray/fdr-v5-threads.xray: valid xray fdr v5 le, 74 records in 2 "
+     "buffers, 2 threads, 1 cpus, 0.000125 s, 0 warnings"},
+    {"xray/enc-basic-v3-be.xray",
+     "xray/enc-basic-v3-be.xray: valid xray basic v3 be, 8 records, 2 "
+     "threads, 2 cpus, 0.000000 s, 0 warnings"},
+    {"drmem/drmem-v6-chunked.trace",
+     "drmem/drmem-v6-chunked.trace: valid drmemtrace v6, 1 shards, 35 "
+     "records, 0 warnings"},
+    {"umt/as-built-v1",
+     "umt/as-built-v1: valid umt v1, 25 records, 11 instructions, 2 "
+     "threads, 0 warnings"},
+    {"TMP/rvn/small.sqlite",
+     "TMP/rvn/small.sqlite: valid reven block trace, 63 blocks, 312 "
+     "executions, 15 interrupts, 1820 transitions, 0 warnings"},
+};
+
+/* `text` with TMP replaced by the scratch folder, in a static buffer. */
+static const char *in_tmp(const char *text)
+{
+    static char out[4096];
+    const char *tmp = strstr(text, "TMP");
+    if (tmp == NULL)
+        return text;
+    snprintf(out, sizeof out, "%.*s%s%s", (int)(tmp - text), text,
+             tmp_dir(), tmp + 3);
+    return out;
+}
+
+static void test_cli_valid_summaries(void)
+{
+    const char *t = tmp_dir();
+    char args[4096], cmd[16384];
+    size_t i;
+    if (run_shell("cd '%s' && python3 tests/rvn/rvn_writer.py '%s/rvn' 50 "
+                  ">/dev/null 2>&1", test_root, t) != 0) {
+        skip("python3 could not write the REVEN trace");
+        return;
+    }
+    for (i = 0; i < sizeof valid_summaries / sizeof *valid_summaries; i++) {
+        snprintf(args, sizeof args, "%s", in_tmp(valid_summaries[i].args));
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s/..' && '%s' validate -v '%s' >%s/out 2>%s/err && "
+                 "test ! -s %s/out && grep -qxF '%s' %s/err && "
+                 "test $(wc -l < %s/err) = 1",
+                 data_path("xray"), tracedec_path(), args, t, t, t,
+                 in_tmp(valid_summaries[i].line), t, t);
+        expect(run_shell("%s", cmd) == 0, "validate -v %s: expected "
+               "exactly the line \"%s\" on standard error", args,
+               in_tmp(valid_summaries[i].line));
+    }
+}
+
+/* tests/cli/json_check.py MODE on the samples and inputs it makes. */
+static void json_check(const char *mode)
+{
+    char data[8192];
+    snprintf(data, sizeof data, "%s", data_path(""));
+    run_script("/usr/bin/python3 with python3-jsonschema",
+               "/usr/bin/python3 '%s/tests/cli/json_check.py' %s '%s' '%s' "
+               "'%s' '%s'",
+               test_root, mode, tracedec_path(), test_root, data, tmp_dir());
+}
+
+/* Every --json output (info, stat, validate) and every convert -f json
+ * and chrome output validates against its schema in docs/json.md. */
+static void test_cli_json_schemas(void)
+{
+    json_check("schemas");
+}
+
+/* convert -f json and chrome on cut inputs: every line (every document)
+ * parses and validates, and the exit status is validate's (1). */
+static void test_cli_json_cut_inputs(void)
+{
+    json_check("cuts");
+}
+
 const test_case cli_tests[] = {
     {"cli exit status", test_cli_exit_status},
     {"cli error line", test_cli_error_line},
     {"cli io methods", test_cli_io_methods},
     {"cli converters", test_cli_converters},
     {"cli zip member cut short", test_cli_zip_member_cut},
+    {"cli validate -v summaries", test_cli_valid_summaries},
+    {"cli json schemas", test_cli_json_schemas},
+    {"cli json on cut inputs", test_cli_json_cut_inputs},
     {NULL, NULL},
 };

@@ -41,6 +41,15 @@ static int read_failed(const driver *d)
     return EXIT_INVALID;
 }
 
+/* Before the error line of a failed run: what the consumer holds back,
+ * then what it has open closed. */
+static void give_up(const driver *d, void *ctx)
+{
+    flush(d, ctx);
+    if (d->abandon != NULL)
+        d->abandon(ctx);
+}
+
 /* Answer the decoder's request. Returns 0, or an exit status after
  * printing why the read failed. */
 static int answer(driver *d, void *ctx)
@@ -48,7 +57,7 @@ static int answer(driver *d, void *ctx)
     const uint8_t *data;
     size_t len;
     if (host_read(d->input, decoder_request(&d->dec), &data, &len) != 0) {
-        flush(d, ctx);
+        give_up(d, ctx);
         return read_failed(d);
     }
     decoder_feed(&d->dec, data, len);
@@ -67,7 +76,7 @@ static int fail(driver *d, void *ctx, int code)
             snprintf(f.detail, sizeof f.detail, " (offset in the data "
                      "decompressed from %s)",
                      td_format_name(host_container(d->input)));
-        flush(d, ctx);
+        give_up(d, ctx);
         report_error(d->cli, d->path, &f);
     }
     return EXIT_INVALID;
@@ -84,11 +93,12 @@ static void warn(driver *d, void *ctx)
 }
 
 /* What the consumer's return means for the run. */
-static int stopped(const driver *d, int rc)
+static int stopped(const driver *d, void *ctx, int rc)
 {
     if (rc == DRIVER_STOP)
         return EXIT_VALID;
     if (rc == DRIVER_OUT_OF_MEMORY) {
+        give_up(d, ctx);
         report_problem(d->cli, "out of memory");
         return EXIT_USAGE;
     }
@@ -110,7 +120,7 @@ int driver_run(driver *d, driver_consumer consume, void *ctx)
                 warn(d, ctx);
             rc = consume(ctx, event);
             if (rc != 0)
-                return stopped(d, rc);
+                return stopped(d, ctx, rc);
         } else if (rc == TD_NEED_INPUT) {
             rc = answer(d, ctx);
             if (rc != 0)

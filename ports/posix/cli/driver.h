@@ -35,6 +35,11 @@ typedef struct driver {
                              standard output (whole lines it gathers to
                              write them in large pieces), before a line
                              goes to standard error; or NULL */
+    void (*abandon)(void *ctx); /* when the run fails with an error the
+                             driver prints (the input's, an I/O error,
+                             memory): closes what the consumer has open
+                             on standard output (a JSON document stays
+                             whole), before the error line; or NULL */
     int error;            /* after driver_run(): the decoder's error, or 0 */
 } driver;
 

@@ -9,6 +9,7 @@
 #include "drmem_print.h"
 #include "drmem_view.h"
 #include "driver.h"
+#include "json.h"
 #include "tracedir.h"
 
 #include <inttypes.h>
@@ -160,20 +161,29 @@ static int shard(drmem_run *r, host *input, const char *path, void *window)
     return status;
 }
 
+static uint64_t instructions(const drmem_run *r, size_t shards)
+{
+    uint64_t n = 0;
+    size_t i;
+    for (i = 0; i < shards; i++)
+        n += r->shards[i].c.n[DC_INSTRS];
+    return n;
+}
+
+static const char *container_name(const drmem_run *r)
+{
+    return r->container == TD_FORMAT_DRMEMTRACE
+               ? "none"
+               : td_format_name(r->container);
+}
+
 static void print_info(const drmem_run *r, const shard_list *shards)
 {
-    uint64_t instrs = 0;
-    size_t i;
     int64_t filetype = r->shards[0].filetype;
     out *o = r->c->out;
-    for (i = 0; i < shards->count; i++)
-        instrs += r->shards[i].c.n[DC_INSTRS];
     out_printf(o, "format: drmemtrace\ncontainer: %s\nversion: %" PRIu32
                   "\n",
-               r->container == TD_FORMAT_DRMEMTRACE
-                   ? "none"
-                   : td_format_name(r->container),
-               r->version);
+               container_name(r), r->version);
     if (filetype == -1)
         out_str(o, "file type: none (no FILETYPE marker)\n");
     else
@@ -181,7 +191,47 @@ static void print_info(const drmem_run *r, const shard_list *shards)
     out_printf(o, "shards: %zu\n", shards->count);
     out_printf(o, "drmemtrace v%" PRIu32 ": %" PRIu64 " records, %" PRIu64
                   " instructions in %zu shards\n",
-               r->version, r->records, instrs, shards->count);
+               r->version, r->records, instructions(r, shards->count),
+               shards->count);
+}
+
+static void print_info_json(const drmem_run *r, const shard_list *shards)
+{
+    int64_t filetype = r->shards[0].filetype;
+    json j;
+    json_begin(&j, r->c->out, "drmemtrace");
+    json_str(&j, "container", container_name(r));
+    json_u64(&j, "version", r->version);
+    if (filetype == -1)
+        json_null(&j, "file_type");
+    else
+        json_u64(&j, "file_type", (uint64_t)filetype);
+    json_u64(&j, "shards", shards->count);
+    json_u64(&j, "records", r->records);
+    json_u64(&j, "instructions", instructions(r, shards->count));
+    json_end(&j);
+}
+
+/* validate's summary: "PATH: valid drmemtrace v7, S shards, N records,
+ * W warnings" on standard error, or its JSON object. */
+static void print_valid(const drmem_run *r, const shard_list *shards)
+{
+    const char *path = r->c->opt.path;
+    json j;
+    if (!r->c->opt.json) {
+        out_printf(r->c->err, "%s: valid drmemtrace v%" PRIu32
+                              ", %zu shards, %" PRIu64 " records, %"
+                              PRIu64 " warnings\n",
+                   path, r->version, shards->count, r->records,
+                   r->warnings);
+        return;
+    }
+    json_begin_valid(&j, r->c->out, "drmemtrace", path);
+    json_u64(&j, "version", r->version);
+    json_u64(&j, "shards", shards->count);
+    json_u64(&j, "records", r->records);
+    json_u64(&j, "warnings", r->warnings);
+    json_end(&j);
 }
 
 static int report(drmem_run *r, const shard_list *shards)
@@ -193,17 +243,19 @@ static int report(drmem_run *r, const shard_list *shards)
             drmem_view_finish(&r->view);
         return 0;
     case CMD_STAT:
+        if (o->json)
+            return drmem_counts_print_json(r->c->out, r->shards,
+                                           shards->count);
         return drmem_counts_print(r->c->out, r->shards, shards->count);
     case CMD_INFO:
-        print_info(r, shards);
+        if (o->json)
+            print_info_json(r, shards);
+        else
+            print_info(r, shards);
         return 0;
     case CMD_VALIDATE:
-        if (o->verbose)
-            out_printf(r->c->err, "%s: valid drmemtrace v%" PRIu32
-                                  ", %zu shards, %" PRIu64 " records, %"
-                                  PRIu64 " warnings\n",
-                       o->path, r->version, shards->count, r->records,
-                       r->warnings);
+        if (o->verbose || o->json)
+            print_valid(r, shards);
         return 0;
     default:
         return 0;

@@ -8,6 +8,7 @@
  * the userspace/kernel and hardware-transfer lines too.
  */
 #include "drmem_counts.h"
+#include "json.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -200,7 +201,8 @@ int drmem_counts_event(drmem_shard_counts *s, const td_drmem_event *ev)
 /* ---- the report ---------------------------------------------------- */
 
 /* The report's lines, in basic_counts' order: what each counts (a
- * counter, or one of the two sets), when it is printed, and its words. */
+ * counter, or one of the two sets), when it is printed, its words, and
+ * its key in `stat --json` (which has every line). */
 enum { LINE_UNIQUE_PCS = DC_COUNT, LINE_THREADS };
 enum { ALWAYS, IF_KERNEL, IF_WHOLE_SYSTEM, IF_THREADS };
 
@@ -208,38 +210,68 @@ typedef struct report_line {
     int what;
     int when;
     const char *words;
+    const char *key;
 } report_line;
 
 static const report_line report_lines[] = {
-    {DC_INSTRS, ALWAYS, "(fetched) instructions"},
-    {LINE_UNIQUE_PCS, ALWAYS, "unique (fetched) instructions"},
-    {DC_USER_INSTRS, IF_KERNEL, "userspace instructions"},
-    {DC_KERNEL_INSTRS, IF_KERNEL, "kernel instructions"},
-    {DC_NOFETCH, ALWAYS, "non-fetched instructions"},
-    {DC_NOFETCH_USER, IF_KERNEL, "non-fetched userspace instructions"},
-    {DC_NOFETCH_KERNEL, IF_KERNEL, "non-fetched kernel instructions"},
-    {DC_PREFETCHES, ALWAYS, "prefetches"},
-    {DC_LOADS, ALWAYS, "data loads"},
-    {DC_STORES, ALWAYS, "data stores"},
-    {DC_IFLUSHES, ALWAYS, "icache flushes"},
-    {DC_DFLUSHES, ALWAYS, "dcache flushes"},
-    {LINE_THREADS, IF_THREADS, "threads"},
-    {DC_SCHED, ALWAYS, "timestamp + cpuid markers"},
-    {DC_IDLE, ALWAYS, "idle markers"},
-    {DC_WAIT, ALWAYS, "wait markers"},
-    {DC_XFER, ALWAYS, "kernel transfer markers"},
-    {DC_HW_XFER, IF_WHOLE_SYSTEM, "hardware transfer markers"},
-    {DC_FUNC_ID, ALWAYS, "function id markers"},
-    {DC_FUNC_RETADDR, ALWAYS, "function return address markers"},
-    {DC_FUNC_ARG, ALWAYS, "function argument markers"},
-    {DC_FUNC_RETVAL, ALWAYS, "function return value markers"},
-    {DC_PHYS, ALWAYS, "physical address + virtual address marker pairs"},
-    {DC_PHYS_UNAVAIL, ALWAYS, "physical address unavailable markers"},
-    {DC_SYSCALL, ALWAYS, "system call number markers"},
-    {DC_BLOCKING, ALWAYS, "blocking system call markers"},
-    {DC_SKIPPED, ALWAYS, "skipped memref markers"},
-    {DC_OTHER, ALWAYS, "other markers"},
-    {DC_ENCODINGS, ALWAYS, "encodings"},
+    {DC_INSTRS, ALWAYS, "(fetched) instructions",
+     "instructions"},
+    {LINE_UNIQUE_PCS, ALWAYS, "unique (fetched) instructions",
+     "unique_instructions"},
+    {DC_USER_INSTRS, IF_KERNEL, "userspace instructions",
+     "user_instructions"},
+    {DC_KERNEL_INSTRS, IF_KERNEL, "kernel instructions",
+     "kernel_instructions"},
+    {DC_NOFETCH, ALWAYS, "non-fetched instructions",
+     "non_fetched_instructions"},
+    {DC_NOFETCH_USER, IF_KERNEL, "non-fetched userspace instructions",
+     "non_fetched_user_instructions"},
+    {DC_NOFETCH_KERNEL, IF_KERNEL, "non-fetched kernel instructions",
+     "non_fetched_kernel_instructions"},
+    {DC_PREFETCHES, ALWAYS, "prefetches",
+     "prefetches"},
+    {DC_LOADS, ALWAYS, "data loads",
+     "data_loads"},
+    {DC_STORES, ALWAYS, "data stores",
+     "data_stores"},
+    {DC_IFLUSHES, ALWAYS, "icache flushes",
+     "icache_flushes"},
+    {DC_DFLUSHES, ALWAYS, "dcache flushes",
+     "dcache_flushes"},
+    {LINE_THREADS, IF_THREADS, "threads",
+     "threads"},
+    {DC_SCHED, ALWAYS, "timestamp + cpuid markers",
+     "timestamp_cpuid_markers"},
+    {DC_IDLE, ALWAYS, "idle markers",
+     "idle_markers"},
+    {DC_WAIT, ALWAYS, "wait markers",
+     "wait_markers"},
+    {DC_XFER, ALWAYS, "kernel transfer markers",
+     "kernel_transfer_markers"},
+    {DC_HW_XFER, IF_WHOLE_SYSTEM, "hardware transfer markers",
+     "hardware_transfer_markers"},
+    {DC_FUNC_ID, ALWAYS, "function id markers",
+     "function_id_markers"},
+    {DC_FUNC_RETADDR, ALWAYS, "function return address markers",
+     "function_return_address_markers"},
+    {DC_FUNC_ARG, ALWAYS, "function argument markers",
+     "function_argument_markers"},
+    {DC_FUNC_RETVAL, ALWAYS, "function return value markers",
+     "function_return_value_markers"},
+    {DC_PHYS, ALWAYS, "physical address + virtual address marker pairs",
+     "physical_virtual_address_pairs"},
+    {DC_PHYS_UNAVAIL, ALWAYS, "physical address unavailable markers",
+     "physical_address_unavailable_markers"},
+    {DC_SYSCALL, ALWAYS, "system call number markers",
+     "system_call_markers"},
+    {DC_BLOCKING, ALWAYS, "blocking system call markers",
+     "blocking_system_call_markers"},
+    {DC_SKIPPED, ALWAYS, "skipped memref markers",
+     "skipped_memref_markers"},
+    {DC_OTHER, ALWAYS, "other markers",
+     "other_markers"},
+    {DC_ENCODINGS, ALWAYS, "encodings",
+     "encodings"},
 };
 
 static bool printed(const report_line *l, int64_t filetype, uint64_t threads)
@@ -249,6 +281,15 @@ static bool printed(const report_line *l, int64_t filetype, uint64_t threads)
            (l->when == IF_WHOLE_SYSTEM &&
             has_bits(filetype, TD_DRMEM_FILE_WHOLE_SYSTEM)) ||
            (l->when == IF_THREADS && threads > 0);
+}
+
+/* What a line counts, in c (a shard's, with `threads`, or the total). */
+static uint64_t line_value(const report_line *l, const drmem_counters *c,
+                           uint64_t threads)
+{
+    return l->what == LINE_UNIQUE_PCS ? c->unique_pcs.count
+           : l->what == LINE_THREADS  ? threads
+                                      : c->n[l->what];
 }
 
 /* Each line: the count right-aligned in 12 columns, the prefix (" total"
@@ -262,15 +303,21 @@ static void print_counters(out *o, const drmem_counters *c,
         const report_line *l = &report_lines[i];
         if (!printed(l, filetype, threads))
             continue;
-        out_u64_width(o, l->what == LINE_UNIQUE_PCS ? c->unique_pcs.count
-                         : l->what == LINE_THREADS  ? threads
-                                                    : c->n[l->what],
-                      12);
+        out_u64_width(o, line_value(l, c, threads), 12);
         out_str(o, prefix);
         out_char(o, ' ');
         out_str(o, l->words);
         out_char(o, '\n');
     }
+}
+
+/* Every line, by its key. */
+static void json_counters(json *j, const drmem_counters *c, uint64_t threads)
+{
+    size_t i;
+    for (i = 0; i < sizeof report_lines / sizeof report_lines[0]; i++)
+        json_u64(j, report_lines[i].key,
+                 line_value(&report_lines[i], c, threads));
 }
 
 /* Add every counter of `from` into `to` (unique PCs as a union). */
@@ -312,35 +359,88 @@ static void print_shard(out *o, const drmem_shard_counts *s)
                    core || s->tids.count > 1 ? s->tids.count : 0, "");
 }
 
-int drmem_counts_print(out *o, drmem_shard_counts *shards, size_t count)
-{
-    drmem_counters total;
+/* The counts of every shard together, and their threads. */
+typedef struct drmem_totals {
+    drmem_counters c;
     u64_map threads;
-    const drmem_shard_counts **order = malloc((count ? count : 1) *
-                                              sizeof *order);
+} drmem_totals;
+
+/* Sum the shards into t. Returns 0, or -1 when out of memory; free t
+ * whatever it is. */
+static int sum_shards(drmem_totals *t, const drmem_shard_counts *shards,
+                      size_t count)
+{
     size_t i, slot;
     uint64_t tid;
-    int rc = order == NULL ? -1 : 0;
-    memset(&total, 0, sizeof total);
-    u64_map_init(&total.unique_pcs, 1);
-    u64_map_init(&threads, 1);
+    int rc = 0;
+    memset(t, 0, sizeof *t);
+    u64_map_init(&t->c.unique_pcs, 1);
+    u64_map_init(&t->threads, 1);
     for (i = 0; i < count && rc == 0; i++) {
-        rc = add_counters(&total, &shards[i].c);
+        rc = add_counters(&t->c, &shards[i].c);
         for (slot = 0; rc == 0 && u64_map_next(&shards[i].tids, &slot,
                                                &tid) != NULL;)
-            rc = u64_map_get(&threads, tid) == NULL ? -1 : 0;
-        order[i] = &shards[i];
+            rc = u64_map_get(&t->threads, tid) == NULL ? -1 : 0;
     }
-    if (rc == 0) {
+    return rc;
+}
+
+static void free_totals(drmem_totals *t)
+{
+    u64_map_free(&t->c.unique_pcs);
+    u64_map_free(&t->threads);
+}
+
+int drmem_counts_print(out *o, drmem_shard_counts *shards, size_t count)
+{
+    drmem_totals total;
+    const drmem_shard_counts **order = malloc((count ? count : 1) *
+                                              sizeof *order);
+    size_t i;
+    int rc = sum_shards(&total, shards, count);
+    if (rc == 0 && order != NULL) {
         out_str(o, "Basic counts tool results:\nTotal counts:\n");
-        print_counters(o, &total, count ? shards[0].filetype : -1,
-                       threads.count, " total");
+        print_counters(o, &total.c, count ? shards[0].filetype : -1,
+                       total.threads.count, " total");
+        for (i = 0; i < count; i++)
+            order[i] = &shards[i];
         qsort(order, count, sizeof *order, by_instrs);
         for (i = 0; i < count; i++)
             print_shard(o, order[i]);
     }
-    u64_map_free(&total.unique_pcs);
-    u64_map_free(&threads);
+    free_totals(&total);
     free(order);
+    return rc == 0 && order != NULL ? 0 : -1;
+}
+
+int drmem_counts_print_json(out *o, const drmem_shard_counts *shards,
+                            size_t count)
+{
+    drmem_totals total;
+    json j;
+    size_t i;
+    int rc = sum_shards(&total, shards, count);
+    if (rc == 0) {
+        json_begin(&j, o, "drmemtrace");
+        if (count == 0 || shards[0].filetype == -1)
+            json_null(&j, "file_type");
+        else
+            json_u64(&j, "file_type", (uint64_t)shards[0].filetype);
+        json_open(&j, "total", '{');
+        json_counters(&j, &total.c, total.threads.count);
+        json_close(&j, '{');
+        json_open(&j, "shards", '[');
+        for (i = 0; i < count; i++) {
+            json_open(&j, NULL, '{');
+            json_u64(&j, "shard", shards[i].index);
+            json_i64(&j, "tid", shards[i].tid);
+            json_bool(&j, "core_sharded", core_sharded(&shards[i]));
+            json_counters(&j, &shards[i].c, shards[i].tids.count);
+            json_close(&j, '{');
+        }
+        json_close(&j, '[');
+        json_end(&j);
+    }
+    free_totals(&total);
     return rc;
 }

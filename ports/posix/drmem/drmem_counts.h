@@ -62,4 +62,10 @@ int drmem_counts_tally(drmem_shard_counts *s, td_drmem_tally *t);
  * decreasing instruction count. Returns 0, or -1 when out of memory. */
 int drmem_counts_print(out *o, drmem_shard_counts *shards, size_t count);
 
+/* The same counts as one JSON object (docs/json.md): every line of the
+ * report, for the total and for each shard in file order. Returns 0, or
+ * -1 when out of memory. */
+int drmem_counts_print_json(out *o, const drmem_shard_counts *shards,
+                            size_t count);
+
 #endif /* TRACEDEC_DRMEM_COUNTS_H */

@@ -12,6 +12,9 @@
  *             "[start, end) block ID pc=0x.. mode=M instructions=N", and
  *             one per interrupt. Block facts are kept in host memory (16
  *             bytes a block) to print them next to each execution.
+ *
+ * info, stat and validate print their summary as one JSON object with
+ * --json (docs/json.md).
  */
 #include "rvn_command.h"
 #include "driver.h"
@@ -227,21 +230,77 @@ static void print_info(out *o, const rvn_run *run)
         out_str(o, "lacks: interrupts (no interrupt details)\n");
 }
 
-static void print_stat(out *o, const rvn_run *run, bool json)
+/* A text of the metadata as a JSON string, `absent` when it did not come
+ * whole (as print_text). */
+static void json_metadata_text(json *j, const char *key,
+                               const metadata_text *t, const char *absent)
+{
+    if (!t->whole)
+        json_str(j, key, absent);
+    else
+        json_text(j, key, t->data, t->len);
+}
+
+static void print_metadata_json(json *j, const rvn_run *run)
+{
+    const td_rvn_event *m = &run->metadata;
+    json_open(j, "metadata", '{');
+    json_u64(j, "version", m->metadata.metadata_version);
+    json_u64(j, "type", m->metadata.type);
+    json_metadata_text(j, "format_version", &run->text[0], "");
+    json_metadata_text(j, "tool_name", &run->text[1], "");
+    json_metadata_text(j, "tool_version", &run->text[2], "1.0.0-prerelease");
+    json_metadata_text(j, "tool_info", &run->text[3], "");
+    json_i64(j, "generation_date", m->metadata.generation_date);
+    json_close(j, '{');
+}
+
+/* info's JSON object: the header, the tables and their roots, the
+ * metadata, and the tables an older trace lacks. */
+static void print_info_json(out *o, const rvn_run *run)
+{
+    uint32_t present = run->tables.tables.present;
+    json j;
+    unsigned i;
+    json_begin(&j, o, "reven");
+    sqlite_print_header_json(&j, td_rvn_header(&run->r));
+    json_open(&j, "tables", '{');
+    for (i = 0; i < TD_RVN_TABLE_COUNT; i++)
+        if (present >> i & 1u)
+            json_u64(&j, table_names[i], run->tables.tables.root[i]);
+    json_close(&j, '{');
+    print_metadata_json(&j, run);
+    json_open(&j, "lacks", '[');
+    for (i = TD_RVN_INSTRUCTION_INDICES; i <= TD_RVN_INTERRUPTS; i++)
+        if (!(present >> i & 1u))
+            json_str(&j, NULL, table_names[i]);
+    json_close(&j, '[');
+    json_end(&j);
+}
+
+static void print_stat_json(out *o, const rvn_run *run)
 {
     const td_rvn_counts *c = td_rvn_counts_of(&run->r);
-    if (json) {
-        out_printf(o, "{\"blocks\": %" PRIu64 ", \"block_bytes\": %" PRIu64
-                      ", \"instruction_indices\": %" PRIu64
-                      ", \"executions\": %" PRIu64
-                      ", \"interrupt_executions\": %" PRIu64
-                      ", \"interrupts\": %" PRIu64 ", \"transitions\": %"
-                      PRIu64 "}\n",
-                   c->blocks, c->block_bytes, c->instructions, c->executions,
-                   c->interrupt_executions, c->interrupts,
-                   c->last_transition);
-        return;
-    }
+    json j;
+    json_begin(&j, o, "reven");
+    json_u64(&j, "blocks", c->blocks);
+    json_u64(&j, "block_bytes", c->block_bytes);
+    json_open(&j, "modes", '{');
+    json_u64(&j, "x86_64", run->modes[0]);
+    json_u64(&j, "x86_32", run->modes[1]);
+    json_u64(&j, "x86_16", run->modes[2]);
+    json_close(&j, '{');
+    json_u64(&j, "instruction_indices", c->instructions);
+    json_u64(&j, "executions", c->executions);
+    json_u64(&j, "interrupt_executions", c->interrupt_executions);
+    json_u64(&j, "interrupts", c->interrupts);
+    json_u64(&j, "transitions", c->last_transition);
+    json_end(&j);
+}
+
+static void print_stat(out *o, const rvn_run *run)
+{
+    const td_rvn_counts *c = td_rvn_counts_of(&run->r);
     out_printf(o, "blocks: %" PRIu64 " (%" PRIu64 " instruction bytes; "
                   "modes: %" PRIu64 " x86-64, %" PRIu64 " x86-32, %" PRIu64
                   " x86-16)\n",
@@ -253,6 +312,31 @@ static void print_stat(out *o, const rvn_run *run, bool json)
                c->executions, c->interrupt_executions);
     out_printf(o, "interrupts: %" PRIu64 "\n", c->interrupts);
     out_printf(o, "transitions: %" PRIu64 "\n", c->last_transition);
+}
+
+/* validate's summary: "PATH: valid reven block trace, B blocks, E
+ * executions, I interrupts, T transitions, W warnings" on standard error,
+ * or its JSON object. */
+static void print_valid(const cli *c, const rvn_run *run)
+{
+    const td_rvn_counts *n = td_rvn_counts_of(&run->r);
+    json j;
+    if (!c->opt.json) {
+        out_printf(c->err, "%s: valid reven block trace, %" PRIu64
+                           " blocks, %" PRIu64 " executions, %" PRIu64
+                           " interrupts, %" PRIu64 " transitions, %" PRIu64
+                           " warnings\n",
+                   c->opt.path, n->blocks, n->executions, n->interrupts,
+                   n->last_transition, run->warnings);
+        return;
+    }
+    json_begin_valid(&j, c->out, "reven", c->opt.path);
+    json_u64(&j, "blocks", n->blocks);
+    json_u64(&j, "executions", n->executions);
+    json_u64(&j, "interrupts", n->interrupts);
+    json_u64(&j, "transitions", n->last_transition);
+    json_u64(&j, "warnings", run->warnings);
+    json_end(&j);
 }
 
 /* ---- The commands ----------------------------------------------------- */
@@ -276,13 +360,18 @@ static int decode(rvn_run *run, host *input, const td_sqlite_files *files,
         d.quiet_error = TD_E_RVN_NO_METADATA;
     status = driver_run(&d, consume, run);
     *plain = d.error == TD_E_RVN_NO_METADATA && o->command == CMD_INFO;
-    if (o->command == CMD_INFO && !*plain &&
-        run->tables.kind == TD_RVN_EV_TABLES)
-        print_info(run->c->out, run); /* the header and schema were read */
-    if (o->command == CMD_STAT && status == EXIT_VALID)
-        print_stat(run->c->out, run, o->json);
-    if (o->command == CMD_VALIDATE && status == EXIT_VALID && o->verbose)
-        out_printf(run->c->out, "%s: valid REVEN block trace\n", o->path);
+    if (o->command == CMD_INFO && o->json && status == EXIT_VALID)
+        print_info_json(run->c->out, run);
+    else if (o->command == CMD_INFO && !o->json && !*plain &&
+             run->tables.kind == TD_RVN_EV_TABLES) /* header, schema read */
+        print_info(run->c->out, run);
+    if (o->command == CMD_STAT && status == EXIT_VALID && o->json)
+        print_stat_json(run->c->out, run);
+    else if (o->command == CMD_STAT && status == EXIT_VALID)
+        print_stat(run->c->out, run);
+    if (o->command == CMD_VALIDATE && status == EXIT_VALID &&
+        (o->verbose || o->json))
+        print_valid(run->c, run);
     return status;
 }
 

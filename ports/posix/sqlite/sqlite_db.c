@@ -70,6 +70,23 @@ static const char *encoding_name(uint32_t e)
            : e == TD_SQLITE_UTF16BE ? "UTF-16be" : "UTF-8";
 }
 
+void sqlite_print_header_json(json *j, const td_sqlite_header *h)
+{
+    char version[32];
+    snprintf(version, sizeof version, "%" PRIu32 ".%" PRIu32 ".%" PRIu32,
+             h->sqlite_version / 1000000, h->sqlite_version / 1000 % 1000,
+             h->sqlite_version % 1000);
+    json_open(j, "sqlite", '{');
+    json_u64(j, "page_size", h->page_size);
+    json_u64(j, "page_count", h->page_count);
+    json_u64(j, "reserved_bytes", h->reserved);
+    json_str(j, "encoding", encoding_name(h->encoding));
+    json_str(j, "sqlite_version", version);
+    json_bool(j, "auto_vacuum", h->largest_root != 0);
+    json_bool(j, "wal", h->read_version == 2);
+    json_close(j, '{');
+}
+
 void sqlite_print_header(out *o, const td_sqlite_header *h)
 {
     out_printf(o, "sqlite: page size %" PRIu32 ", %" PRIu32 " pages, %"

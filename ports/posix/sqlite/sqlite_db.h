@@ -8,6 +8,7 @@
 #define TRACEDEC_SQLITE_DB_H
 
 #include "driver.h"
+#include "json.h"
 
 /* False, having said so, when `input` cannot be read at random (standard
  * input, --io=stream): an SQLite file needs a file path. */
@@ -36,5 +37,8 @@ void sqlite_scan_init(sqlite_scan *s, const cli *c, host *input,
 
 /* The line of `info` that describes the database header. */
 void sqlite_print_header(out *o, const td_sqlite_header *h);
+
+/* The same, as the "sqlite" object of `info --json`. */
+void sqlite_print_header_json(json *j, const td_sqlite_header *h);
 
 #endif /* TRACEDEC_SQLITE_DB_H */

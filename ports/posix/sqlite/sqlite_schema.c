@@ -106,12 +106,38 @@ void sqlite_free_schema(schema_row *rows, size_t count)
     free(rows);
 }
 
+static bool is_table(const schema_row *row)
+{
+    return row->type != NULL && strcmp(row->type, "table") == 0;
+}
+
+/* {"format":"sqlite", the header, "tables":[{"name":..,"root":..}]} */
+static void print_info_json(out *o, const td_sqlite_header *h,
+                            const schema_row *rows, size_t count)
+{
+    json j;
+    size_t i;
+    json_begin(&j, o, "sqlite");
+    sqlite_print_header_json(&j, h);
+    json_open(&j, "tables", '[');
+    for (i = 0; i < count; i++) {
+        if (!is_table(&rows[i]))
+            continue;
+        json_open(&j, NULL, '{');
+        json_str(&j, "name", rows[i].name ? rows[i].name : "");
+        json_i64(&j, "root", rows[i].rootpage);
+        json_close(&j, '{');
+    }
+    json_close(&j, '[');
+    json_end(&j);
+}
+
 static void print_tables(out *o, const schema_row *rows, size_t count)
 {
     size_t i;
     out_str(o, "tables:");
     for (i = 0; i < count; i++)
-        if (rows[i].type != NULL && strcmp(rows[i].type, "table") == 0)
+        if (is_table(&rows[i]))
             out_printf(o, " %s (root %lld)",
                        rows[i].name ? rows[i].name : "", rows[i].rootpage);
     out_char(o, '\n');
@@ -125,7 +151,9 @@ int sqlite_info(const cli *c, host *input, const td_sqlite_files *files)
     int status;
     sqlite_init_db(&db, files);
     status = sqlite_read_schema(c, input, &db, &rows, &count);
-    if (status == EXIT_VALID) {
+    if (status == EXIT_VALID && c->opt.json) {
+        print_info_json(c->out, td_sqlite_info(&db), rows, count);
+    } else if (status == EXIT_VALID) {
         out_str(c->out, "format: sqlite (not a REVEN block trace: no "
                         "_metadata table)\n");
         sqlite_print_header(c->out, td_sqlite_info(&db));

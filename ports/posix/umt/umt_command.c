@@ -8,9 +8,13 @@
  *   dump       modules and threads first (for names), then DECODE; with
  *              --io=stream, the raw records of STREAM mode
  *   stat       DECODE without payload events, counting record types
+ * info, stat and validate print their summary as one JSON object with
+ * --json (docs/json.md).
  */
 #include "umt_command.h"
+#include "escape.h"
 #include "files.h"
+#include "json.h"
 #include "umt_dump.h"
 #include "umt_pass.h"
 
@@ -30,10 +34,11 @@ bool umt_is_trace_dir(const char *path)
 
 #define RECORD_TYPES 12
 
-/* Records of each type, and the TRACE event's counts. */
+/* Records of each type, the TRACE event's counts, warnings. */
 typedef struct umt_counts {
     uint64_t kinds[RECORD_TYPES];
     td_umt_event trace;
+    uint64_t warnings;
 } umt_counts;
 
 static int count_event(void *ctx, const void *event)
@@ -44,7 +49,32 @@ static int count_event(void *ctx, const void *event)
         c->kinds[ev->record.type]++;
     if (ev->kind == TD_UMT_EV_TRACE)
         c->trace = *ev;
+    if (ev->kind == TD_UMT_EV_WARNING)
+        c->warnings++;
     return 0;
+}
+
+/* validate's summary: "PATH: valid umt v1, N records, I instructions, T
+ * threads, W warnings" on standard error, or its JSON object. */
+static void print_valid(const cli *c, const umt_counts *n)
+{
+    const td_umt_event *t = &n->trace;
+    json j;
+    if (!c->opt.json) {
+        out_printf(c->err, "%s: valid umt v%u, %" PRIu64 " records, %"
+                           PRIu64 " instructions, %" PRIu64 " threads, %"
+                           PRIu64 " warnings\n",
+                   c->opt.path, t->trace.exec_version, t->trace.records,
+                   t->trace.instructions, t->trace.threads, n->warnings);
+        return;
+    }
+    json_begin_valid(&j, c->out, "umt", c->opt.path);
+    json_u64(&j, "version", t->trace.exec_version);
+    json_u64(&j, "records", t->trace.records);
+    json_u64(&j, "instructions", t->trace.instructions);
+    json_u64(&j, "threads", t->trace.threads);
+    json_u64(&j, "warnings", n->warnings);
+    json_end(&j);
 }
 
 static int validate(const cli *c)
@@ -54,9 +84,8 @@ static int validate(const cli *c)
     memset(&n, 0, sizeof n);
     status = umt_pass(c, TD_UMT_VALIDATE, TD_UMT_SKIP_INSTRUCTIONS,
                       count_event, &n);
-    if (status == EXIT_VALID && c->opt.verbose)
-        out_printf(c->err, "%s: valid UMT trace, %" PRIu64 " records\n",
-                   c->opt.path, n.trace.trace.records);
+    if (status == EXIT_VALID && (c->opt.verbose || c->opt.json))
+        print_valid(c, &n);
     return status;
 }
 
@@ -95,22 +124,19 @@ static void print_counts(out *o, const umt_counts *n)
 static void print_counts_json(out *o, const umt_counts *n)
 {
     uint64_t v[TABLE_COUNTS];
-    const char *comma = "";
+    json j;
     int i;
-    out_printf(o, "{\"format\":\"umt\",\"records\":%" PRIu64 ",\"kinds\":{",
-               n->trace.trace.records);
-    for (i = 0; i < RECORD_TYPES; i++) {
-        if (td_umt_record_type_name(i) == NULL)
-            continue;
-        out_printf(o, "%s\"%s\":%" PRIu64, comma, td_umt_record_type_name(i),
-                   n->kinds[i]);
-        comma = ",";
-    }
-    out_char(o, '}');
+    json_begin(&j, o, "umt");
+    json_u64(&j, "records", n->trace.trace.records);
+    json_open(&j, "kinds", '{');
+    for (i = 0; i < RECORD_TYPES; i++)
+        if (td_umt_record_type_name(i) != NULL)
+            json_u64(&j, td_umt_record_type_name(i), n->kinds[i]);
+    json_close(&j, '{');
     table_counts(n, v);
     for (i = 0; i < TABLE_COUNTS; i++)
-        out_printf(o, ",\"%s\":%" PRIu64, count_keys[i], v[i]);
-    out_str(o, "}\n");
+        json_u64(&j, count_keys[i], v[i]);
+    json_end(&j);
 }
 
 static int stat_command(const cli *c)
@@ -163,6 +189,7 @@ static int dump(const cli *c)
 
 typedef struct info_run {
     out *o;
+    json j;              /* info --json */
     td_umt_event trace;
     int layout;
     bool in_text;
@@ -209,6 +236,39 @@ static int xml_event(void *ctx, const void *event)
     return 0;
 }
 
+/* The end of an element's text in "trace_xml". */
+static void end_xml_json(info_run *r)
+{
+    if (!r->in_text)
+        return;
+    json_string_close(&r->j);
+    json_close(&r->j, '{');
+    r->in_text = false;
+}
+
+/* trace.xml for info --json: {"path":..., "text":...} for each element
+ * with text. */
+static int xml_event_json(void *ctx, const void *event)
+{
+    const td_umt_event *ev = event;
+    info_run *r = ctx;
+    if (ev->kind != TD_UMT_EV_XML)
+        return 0;
+    if (ev->xml.part != TD_UMT_XML_TEXT) {
+        end_xml_json(r);
+        return 0;
+    }
+    if (!r->in_text) {
+        json_open(&r->j, NULL, '{');
+        json_text(&r->j, "path", ev->xml.path,
+                  strnlen(ev->xml.path, ev->xml.path_len));
+        json_string_open(&r->j, "text");
+        r->in_text = true;
+    }
+    escape_json(r->o, (const uint8_t *)ev->xml.text, ev->xml.text_len);
+    return 0;
+}
+
 static void print_trace(out *o, const td_umt_event *t, int layout)
 {
     static const char *const layouts[3] = {"unknown (only empty strings)",
@@ -231,6 +291,45 @@ static void print_trace(out *o, const td_umt_event *t, int layout)
                layouts[layout >= 0 && layout < 3 ? layout : 0]);
 }
 
+/* The headers' fields and the string layout, in info's JSON object. */
+static void print_trace_json(json *j, const td_umt_event *t, int layout)
+{
+    static const char *const layouts[3] = {"unknown", "2013-document",
+                                           "as-built"};
+    json_u64(j, "exec_version", t->trace.exec_version);
+    json_u64(j, "records", t->trace.records);
+    json_u64(j, "ins_version", t->trace.ins_version);
+    json_u64(j, "instructions", t->trace.instructions);
+    json_u64(j, "modules", t->trace.modules);
+    json_u64(j, "threads", t->trace.threads);
+    json_u64(j, "syscall_ids_version", t->trace.syscall_ids_version);
+    json_u64(j, "syscalls", t->trace.syscalls);
+    json_u64(j, "address_ranges", t->trace.address_ranges);
+    json_u64(j, "registers", t->trace.registers);
+    json_u64(j, "dump_size", t->trace.dump_size);
+    json_str(j, "strings", layouts[layout >= 0 && layout < 3 ? layout : 0]);
+}
+
+/* trace.xml's texts, in text or in JSON: the object stays whole when the
+ * file turns out bad. */
+static int print_xml(const cli *c, info_run *r)
+{
+    int status;
+    if (!c->opt.json) {
+        out_str(c->out, "trace.xml:\n");
+        status = umt_pass(c, TD_UMT_XML, 0, xml_event, r);
+        if (r->in_text)
+            out_char(c->out, '\n');
+        return status;
+    }
+    json_open(&r->j, "trace_xml", '[');
+    status = umt_pass(c, TD_UMT_XML, 0, xml_event_json, r);
+    end_xml_json(r);
+    json_close(&r->j, '[');
+    json_end(&r->j);
+    return status;
+}
+
 static int info(const cli *c)
 {
     info_run r;
@@ -243,12 +342,13 @@ static int info(const cli *c)
     status = umt_pass(c, TD_UMT_MODULES, 0, layout_event, &r);
     if (status != EXIT_VALID)
         return status;
-    print_trace(c->out, &r.trace, r.layout);
-    out_str(c->out, "trace.xml:\n");
-    status = umt_pass(c, TD_UMT_XML, 0, xml_event, &r);
-    if (r.in_text)
-        out_char(c->out, '\n');
-    return status;
+    if (c->opt.json) {
+        json_begin(&r.j, c->out, "umt");
+        print_trace_json(&r.j, &r.trace, r.layout);
+    } else {
+        print_trace(c->out, &r.trace, r.layout);
+    }
+    return print_xml(c, &r);
 }
 
 /* The commands, by enum cli_command; convert has none. */

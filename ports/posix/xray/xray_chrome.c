@@ -122,6 +122,13 @@ static void instant(xray_chrome *c, const td_xray_event *ev)
         out_u64(c->o, ev->event.type);
     }
     out_str(c->o, ",\"data\":\"");
+    c->in_payload = true;
+}
+
+static void start(xray_chrome *c)
+{
+    out_str(c->o, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
+    c->started = true;
 }
 
 int xray_chrome_event(xray_chrome *c, const td_xray_event *ev)
@@ -129,7 +136,7 @@ int xray_chrome_event(xray_chrome *c, const td_xray_event *ev)
     switch (ev->kind) {
     case TD_XRAY_EV_HEADER:
         c->frequency = ev->header.cycle_frequency;
-        out_str(c->o, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
+        start(c);
         return 0;
     case TD_XRAY_EV_FUNCTION:
         return function(c, ev);
@@ -139,19 +146,28 @@ int xray_chrome_event(xray_chrome *c, const td_xray_event *ev)
         return stack_of(c, ev) == NULL ? -1 : 0;
     case TD_XRAY_EV_PAYLOAD:
         escape_json(c->o, ev->payload.data, ev->payload.len);
-        if (ev->flags & TD_LAST_FRAGMENT)
+        if (ev->flags & TD_LAST_FRAGMENT) {
             out_str(c->o, "\"}}");
+            c->in_payload = false;
+        }
         return 0;
     default:
         return 0;
     }
 }
 
-int xray_chrome_finish(xray_chrome *c)
+void xray_chrome_finish(xray_chrome *c)
 {
     size_t slot = 0;
     uint64_t key;
     chrome_stack *s;
+    if (c->finished)
+        return;
+    c->finished = true;
+    if (!c->started)
+        start(c);
+    if (c->in_payload)
+        out_str(c->o, "\"}}");
     while ((s = u64_map_next(&c->stacks, &slot, &key)) != NULL) {
         while (s->depth > 0)
             duration(c, "E", s, s->frames[--s->depth], s->last_tsc);
@@ -159,5 +175,4 @@ int xray_chrome_finish(xray_chrome *c)
     }
     u64_map_free(&c->stacks);
     out_str(c->o, "\n]}\n");
-    return 0;
 }

@@ -27,6 +27,7 @@ typedef struct xray_run {
     xray_llvm_style llvm;     /* dump --style=llvm */
     xray_yaml yaml;           /* convert -f yaml */
     xray_chrome chrome;       /* convert -f chrome */
+    xray_json json;           /* convert -f json */
     xray_stat stat;           /* info, stat, validate -v */
 } xray_run;
 
@@ -88,22 +89,34 @@ static int dump(xray_run *r)
     return driver_run(&r->drive, print_native, r->c->out);
 }
 
-/* ---- convert ---------------------------------------------------------- */
+/* ---- convert ----------------------------------------------------------
+ * json and chrome stay valid JSON when the input turns out bad: the
+ * driver's abandon closes them before the error line. */
 
 static int to_yaml(void *yaml, const void *ev)
 {
     return xray_yaml_event(yaml, ev);
 }
 
-static int to_json(void *o, const void *ev)
+static int to_json(void *json, const void *ev)
 {
-    xray_json_event(o, ev);
+    xray_json_event(json, ev);
     return 0;
+}
+
+static void end_json(void *json)
+{
+    xray_json_finish(json);
 }
 
 static int to_chrome(void *chrome, const void *ev)
 {
     return xray_chrome_event(chrome, ev);
+}
+
+static void end_chrome(void *chrome)
+{
+    xray_chrome_finish(chrome);
 }
 
 static int convert(xray_run *r)
@@ -118,12 +131,16 @@ static int convert(xray_run *r)
     }
     if (strcmp(r->c->opt.to, "chrome") == 0) {
         xray_chrome_init(&r->chrome, r->c->out);
+        r->drive.abandon = end_chrome;
         rc = driver_run(&r->drive, to_chrome, &r->chrome);
-        if (rc == EXIT_VALID)
-            xray_chrome_finish(&r->chrome);
+        xray_chrome_finish(&r->chrome);
         return rc;
     }
-    return driver_run(&r->drive, to_json, r->c->out);
+    xray_json_init(&r->json, r->c->out);
+    r->drive.abandon = end_json;
+    rc = driver_run(&r->drive, to_json, &r->json);
+    xray_json_finish(&r->json);
+    return rc;
 }
 
 /* ---- validate, stat, info --------------------------------------------- */
@@ -176,14 +193,18 @@ static int statistics(xray_run *r)
     xray_stat_init(&r->stat);
     rc = driver_run(&r->drive, count, &r->stat);
     if (rc == EXIT_VALID) {
-        if (o->command == CMD_INFO)
+        if (o->command == CMD_INFO && o->json)
+            xray_stat_print_info_json(r->c->out, &r->stat);
+        else if (o->command == CMD_INFO)
             print_info(r->c->out, &r->stat, host_container(r->drive.input));
         else if (o->command == CMD_STAT && o->json)
             xray_stat_print_json(r->c->out, &r->stat);
         else if (o->command == CMD_STAT)
             xray_stat_print(r->c->out, &r->stat);
+        else if (o->json)
+            xray_stat_print_valid_json(r->c->out, o->path, &r->stat);
         else if (o->verbose)
-            xray_stat_summary(r->c->err, &r->stat);
+            xray_stat_print_valid(r->c->err, o->path, &r->stat);
     }
     xray_stat_free(&r->stat);
     return rc;
@@ -193,8 +214,9 @@ int xray_command(const cli *c, host *input)
 {
     const cli_options *o = &c->opt;
     xray_run *r = calloc(1, sizeof *r);
-    bool quiet = o->command == CMD_VALIDATE && !o->verbose;
-    bool match = (o->command == CMD_VALIDATE && o->verbose) ||
+    bool summary = o->verbose || o->json;  /* validate's */
+    bool quiet = o->command == CMD_VALIDATE && !summary;
+    bool match = (o->command == CMD_VALIDATE && summary) ||
                  o->command == CMD_STAT ||
                  (o->command == CMD_CONVERT && strcmp(o->to, "chrome") == 0);
     int rc;

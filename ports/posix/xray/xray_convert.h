@@ -48,25 +48,41 @@ void xray_yaml_init(xray_yaml *y, out *o, bool sort);
 int xray_yaml_event(xray_yaml *y, const td_xray_event *ev);
 int xray_yaml_finish(xray_yaml *y);
 
-/* ---- JSON Lines: one object per event --------------------------------- */
-void xray_json_event(out *o, const td_xray_event *ev);
+/* ---- JSON Lines: one object per event ---------------------------------
+ * A custom or typed event's line stays open for its payload; when
+ * decoding fails inside it, xray_json_finish() closes it, so that every
+ * line written parses. */
+typedef struct xray_json {
+    out *o;
+    bool in_payload;   /* a line waits for the rest of its "data" */
+} xray_json;
+
+void xray_json_init(xray_json *j, out *o);
+void xray_json_event(xray_json *j, const td_xray_event *ev);
+void xray_json_finish(xray_json *j);
 
 /* ---- Chrome trace-event JSON ------------------------------------------
  * Function records become B/E pairs that nest per thread even when a
  * thread's trace starts mid-stack (unmatched exits are dropped) or loses
  * exits (the frames above are closed first); frames open at the end are
  * closed at the thread's last timestamp. Needs the decoder's call matcher
- * (function.closed). Custom and typed events become instant events. */
+ * (function.closed). Custom and typed events become instant events.
+ * xray_chrome_finish() ends the document wherever decoding stopped (an
+ * open instant event's data, the frames, the array), so that it parses
+ * even when the input turned out bad, and frees what was kept; a second
+ * call does nothing. */
 typedef struct xray_chrome {
     out *o;
     uint64_t frequency;
+    bool started;      /* the document's head is written */
     bool first;
-    bool in_payload;
+    bool in_payload;   /* an instant event waits for the rest of its data */
+    bool finished;
     u64_map stacks;  /* (pid, tid) -> chrome_stack */
 } xray_chrome;
 
 void xray_chrome_init(xray_chrome *c, out *o);
 int xray_chrome_event(xray_chrome *c, const td_xray_event *ev);
-int xray_chrome_finish(xray_chrome *c);
+void xray_chrome_finish(xray_chrome *c);
 
 #endif /* TRACEDEC_XRAY_CONVERT_H */

@@ -1,7 +1,8 @@
 /*
  * xray_json.c - JSON Lines: one object per event, in file order. A custom
  * or typed event's payload goes into its marker's "data" string, written
- * fragment by fragment, so the line is the same whatever the chunking.
+ * fragment by fragment, so the line is the same whatever the chunking;
+ * a line left open by an error is closed by xray_json_finish().
  */
 #include "xray_convert.h"
 #include "xray_print.h"
@@ -101,8 +102,17 @@ static void record_fields(out *o, const td_xray_event *ev)
     }
 }
 
-void xray_json_event(out *o, const td_xray_event *ev)
+void xray_json_init(xray_json *j, out *o)
 {
+    j->o = o;
+    j->in_payload = false;
+}
+
+void xray_json_event(xray_json *j, const td_xray_event *ev)
+{
+    out *o = j->o;
+    if (ev->kind == TD_XRAY_EV_PAYLOAD && (ev->flags & TD_LAST_FRAGMENT))
+        j->in_payload = false;
     if (!xray_print_start(o, ev, true))
         return;
     switch (ev->kind) {
@@ -112,6 +122,7 @@ void xray_json_event(out *o, const td_xray_event *ev)
     case TD_XRAY_EV_CUSTOM_EVENT:
     case TD_XRAY_EV_TYPED_EVENT:
         marker(o, ev);
+        j->in_payload = true;
         return;
     case TD_XRAY_EV_WARNING:
         warning(o, ev);
@@ -123,4 +134,11 @@ void xray_json_event(out *o, const td_xray_event *ev)
     }
     where(o, ev);
     out_str(o, "}\n");
+}
+
+void xray_json_finish(xray_json *j)
+{
+    if (j->in_payload)
+        out_str(j->o, "\"}\n");
+    j->in_payload = false;
 }

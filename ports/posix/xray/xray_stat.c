@@ -3,6 +3,7 @@
  */
 #include "xray_stat.h"
 #include "xray_print.h"
+#include "json.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -122,45 +123,121 @@ void xray_stat_print(out *o, const xray_stat *s)
                        td_warning_name(100 + k), s->warnings[k]);
 }
 
+/* "mode", "version", "big_endian": the header's words in every summary. */
+static void json_header(json *j, const xray_stat *s)
+{
+    json_str(j, "mode", mode_name(s));
+    json_u64(j, "version", s->header.header.version);
+    json_bool(j, "big_endian", s->header.header.big_endian);
+}
+
 void xray_stat_print_json(out *o, const xray_stat *s)
 {
+    json j;
     int k;
-    out_printf(o,
-               "{\"format\":\"xray\",\"mode\":\"%s\",\"version\":%u,"
-               "\"big_endian\":%s,\"bytes\":%" PRIu64 ",\"records\":%" PRIu64
-               ",\"kinds\":{",
-               mode_name(s), s->header.header.version,
-               s->header.header.big_endian ? "true" : "false", s->file_bytes,
-               xray_stat_records(s));
+    json_begin(&j, o, "xray");
+    json_header(&j, s);
+    json_u64(&j, "bytes", s->file_bytes);
+    json_u64(&j, "records", xray_stat_records(s));
+    json_open(&j, "kinds", '{');
     for (k = TD_XRAY_EV_EXTENTS; k <= TD_XRAY_EV_END_OF_BUFFER; k++)
         if (k != TD_XRAY_EV_PAYLOAD)
-            out_printf(o, "%s\"%s\":%" PRIu64,
-                       k == TD_XRAY_EV_EXTENTS ? "" : ",", xray_kind_name(k),
-                       s->kinds[k]);
-    out_str(o, "},\"functions\":{");
+            json_u64(&j, xray_kind_name(k), s->kinds[k]);
+    json_close(&j, '{');
+    json_open(&j, "functions", '{');
     for (k = 0; k < 4; k++)
-        out_printf(o, "%s\"%s\":%" PRIu64, k ? "," : "", xray_action_name(k),
-                   s->actions[k]);
-    out_printf(o,
-               "},\"payload_bytes\":%" PRIu64 ",\"threads\":%zu,\"cpus\":%u,"
-               "\"tsc_min\":%" PRIu64 ",\"tsc_max\":%" PRIu64
-               ",\"seconds\":%.9f,\"warnings\":{",
-               s->payload_bytes, s->threads.count, s->ncpus, s->tsc_min,
-               s->tsc_max, span_seconds(s));
+        json_u64(&j, xray_action_name(k), s->actions[k]);
+    json_close(&j, '{');
+    json_u64(&j, "payload_bytes", s->payload_bytes);
+    json_u64(&j, "threads", s->threads.count);
+    json_u64(&j, "cpus", s->ncpus);
+    json_u64(&j, "tsc_min", s->tsc_min);
+    json_u64(&j, "tsc_max", s->tsc_max);
+    json_fixed(&j, "seconds", span_seconds(s), 9);
+    json_open(&j, "warnings", '{');
     for (k = 0; k < 8; k++)
-        out_printf(o, "%s\"%s\":%" PRIu64, k ? "," : "",
-                   td_warning_name(100 + k), s->warnings[k]);
-    out_str(o, "}}\n");
+        json_u64(&j, td_warning_name(100 + k), s->warnings[k]);
+    json_close(&j, '{');
+    json_end(&j);
+}
+
+/* "N records[ in B buffers], T threads, C cpus, S s" */
+static void summary_counts(out *o, const xray_stat *s)
+{
+    out_printf(o, "%" PRIu64 " records", xray_stat_records(s));
+    if (s->header.header.mode == TD_XRAY_MODE_FDR)
+        out_printf(o, " in %" PRIu64 " buffers", buffers(s));
+    out_printf(o, ", %zu threads, %u cpus, %.6f s", s->threads.count,
+               s->ncpus, span_seconds(s));
+}
+
+/* "xray fdr v5 le" */
+static void summary_format(out *o, const xray_stat *s)
+{
+    out_printf(o, "xray %s v%u %s", mode_name(s), s->header.header.version,
+               s->header.header.big_endian ? "be" : "le");
 }
 
 void xray_stat_summary(out *o, const xray_stat *s)
 {
-    out_printf(o, "xray %s v%u %s: %" PRIu64 " records", mode_name(s),
-               s->header.header.version,
-               s->header.header.big_endian ? "be" : "le",
-               xray_stat_records(s));
+    summary_format(o, s);
+    out_str(o, ": ");
+    summary_counts(o, s);
+    out_char(o, '\n');
+}
+
+static uint64_t warnings(const xray_stat *s)
+{
+    uint64_t n = 0;
+    int k;
+    for (k = 0; k < 8; k++)
+        n += s->warnings[k];
+    return n;
+}
+
+void xray_stat_print_valid(out *o, const char *path, const xray_stat *s)
+{
+    out_printf(o, "%s: valid ", path);
+    summary_format(o, s);
+    out_str(o, ", ");
+    summary_counts(o, s);
+    out_printf(o, ", %" PRIu64 " warnings\n", warnings(s));
+}
+
+/* The counts of summary_counts() as JSON. */
+static void json_counts(json *j, const xray_stat *s)
+{
+    json_u64(j, "records", xray_stat_records(s));
     if (s->header.header.mode == TD_XRAY_MODE_FDR)
-        out_printf(o, " in %" PRIu64 " buffers", buffers(s));
-    out_printf(o, ", %zu threads, %u cpus, %.6f s\n", s->threads.count,
-               s->ncpus, span_seconds(s));
+        json_u64(j, "buffers", buffers(s));
+    json_u64(j, "threads", s->threads.count);
+    json_u64(j, "cpus", s->ncpus);
+    json_fixed(j, "seconds", span_seconds(s), 9);
+}
+
+void xray_stat_print_valid_json(out *o, const char *path,
+                                const xray_stat *s)
+{
+    json j;
+    json_begin_valid(&j, o, "xray", path);
+    json_header(&j, s);
+    json_counts(&j, s);
+    json_u64(&j, "warnings", warnings(s));
+    json_end(&j);
+}
+
+void xray_stat_print_info_json(out *o, const xray_stat *s)
+{
+    const td_xray_event *h = &s->header;
+    json j;
+    json_begin(&j, o, "xray");
+    json_header(&j, s);
+    json_bool(&j, "constant_tsc", h->header.constant_tsc);
+    json_bool(&j, "nonstop_tsc", h->header.nonstop_tsc);
+    json_u64(&j, "flags", h->header.bitfield);
+    json_u64(&j, "cycle_frequency", h->header.cycle_frequency);
+    if (h->header.mode == TD_XRAY_MODE_FDR)
+        json_u64(&j, "buffer_size", h->header.buffer_size);
+    json_counts(&j, s);
+    json_end(&j);
 }

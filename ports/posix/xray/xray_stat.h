@@ -1,6 +1,7 @@
 /*
  * xray_stat.h - counting an XRay trace: records by kind, threads, CPUs,
- * time span. Used by `stat`, `info` and `validate -v`.
+ * time span. Used by `stat`, `info` and `validate -v`, in text and in
+ * JSON (docs/json.md).
  */
 #ifndef TRACEDEC_XRAY_STAT_H
 #define TRACEDEC_XRAY_STAT_H
@@ -38,5 +39,14 @@ void xray_stat_print_json(out *o, const xray_stat *s);
 
 /* One line: "xray fdr v5 le: N records in B buffers, T threads, ..." */
 void xray_stat_summary(out *o, const xray_stat *s);
+
+/* validate's summary: "PATH: valid xray fdr v5 le, N records in B
+ * buffers, T threads, C cpus, S s, W warnings", or its JSON object. */
+void xray_stat_print_valid(out *o, const char *path, const xray_stat *s);
+void xray_stat_print_valid_json(out *o, const char *path,
+                                const xray_stat *s);
+
+/* info's JSON object: the header's fields and the summary's counts. */
+void xray_stat_print_info_json(out *o, const xray_stat *s);
 
 #endif /* TRACEDEC_XRAY_STAT_H */
