@@ -194,7 +194,8 @@ static int statistics(xray_run *r)
     rc = driver_run(&r->drive, count, &r->stat);
     if (rc == EXIT_VALID) {
         if (o->command == CMD_INFO && o->json)
-            xray_stat_print_info_json(r->c->out, &r->stat);
+            xray_stat_print_info_json(r->c->out, &r->stat,
+                                      host_container(r->drive.input));
         else if (o->command == CMD_INFO)
             print_info(r->c->out, &r->stat, host_container(r->drive.input));
         else if (o->command == CMD_STAT && o->json)

@@ -226,11 +226,13 @@ void xray_stat_print_valid_json(out *o, const char *path,
     json_end(&j);
 }
 
-void xray_stat_print_info_json(out *o, const xray_stat *s)
+void xray_stat_print_info_json(out *o, const xray_stat *s, int container)
 {
     const td_xray_event *h = &s->header;
     json j;
     json_begin(&j, o, "xray");
+    if (container != TD_FORMAT_UNKNOWN)
+        json_str(&j, "container", td_format_name(container));
     json_header(&j, s);
     json_bool(&j, "constant_tsc", h->header.constant_tsc);
     json_bool(&j, "nonstop_tsc", h->header.nonstop_tsc);

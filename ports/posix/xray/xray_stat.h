@@ -47,6 +47,6 @@ void xray_stat_print_valid_json(out *o, const char *path,
                                 const xray_stat *s);
 
 /* info's JSON object: the header's fields and the summary's counts. */
-void xray_stat_print_info_json(out *o, const xray_stat *s);
+void xray_stat_print_info_json(out *o, const xray_stat *s, int container);
 
 #endif /* TRACEDEC_XRAY_STAT_H */
