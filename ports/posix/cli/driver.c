@@ -80,6 +80,7 @@ int driver_run(driver *d, driver_consumer consume, void *ctx)
     decoder dec = d->dec;
     void *event = d->event;
     bool warnings = d->warnings;
+    const out *output = d->cli->out;
     int rc;
     d->error = 0;
     for (;;) {
@@ -90,6 +91,8 @@ int driver_run(driver *d, driver_consumer consume, void *ctx)
             rc = consume(ctx, event);
             if (rc != 0)
                 return stopped(d, rc);
+            if (output->error != 0)
+                return EXIT_USAGE; /* main() says why */
         } else if (rc == TD_NEED_INPUT) {
             rc = answer(d, ctx);
             if (rc != 0)
