@@ -114,6 +114,7 @@ static int convert(xray_run *r)
         rc = driver_run(&r->drive, to_yaml, &r->yaml);
         if (rc == EXIT_VALID && xray_yaml_finish(&r->yaml) != 0)
             rc = out_of_memory(r->c);
+        xray_yaml_free(&r->yaml);
         return rc;
     }
     if (strcmp(r->c->opt.to, "chrome") == 0) {
@@ -121,6 +122,7 @@ static int convert(xray_run *r)
         rc = driver_run(&r->drive, to_chrome, &r->chrome);
         if (rc == EXIT_VALID)
             xray_chrome_finish(&r->chrome);
+        xray_chrome_free(&r->chrome);
         return rc;
     }
     return driver_run(&r->drive, to_json, r->c->out);

@@ -46,7 +46,13 @@ typedef struct xray_yaml {
 
 void xray_yaml_init(xray_yaml *y, out *o, bool sort);
 int xray_yaml_event(xray_yaml *y, const td_xray_event *ev);
+
+/* The records held back, then the end of the document. Returns 0, or -1
+ * when out of memory. */
 int xray_yaml_finish(xray_yaml *y);
+
+/* What y holds, whether the decoding ended or failed. */
+void xray_yaml_free(xray_yaml *y);
 
 /* ---- JSON Lines: one object per event --------------------------------- */
 void xray_json_event(out *o, const td_xray_event *ev);
@@ -67,6 +73,12 @@ typedef struct xray_chrome {
 
 void xray_chrome_init(xray_chrome *c, out *o);
 int xray_chrome_event(xray_chrome *c, const td_xray_event *ev);
+
+/* The frames still open closed, then the end of the document. Returns
+ * 0. */
 int xray_chrome_finish(xray_chrome *c);
+
+/* What c holds, whether the decoding ended or failed. */
+void xray_chrome_free(xray_chrome *c);
 
 #endif /* TRACEDEC_XRAY_CONVERT_H */
