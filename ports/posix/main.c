@@ -476,7 +476,9 @@ static int run_inputs(cli *c)
         o->path = o->paths[i];
         if (several && o->command != CMD_VALIDATE && !o->json)
             out_printf(c->out, "%s==> %s <==\n", i > 0 ? "\n" : "", o->path);
+        progress_begin(c->progress, o->path);
         rc = dispatch(c);
+        progress_end(c->progress);
         if (several && rc == EXIT_VALID && o->command == CMD_VALIDATE &&
             !o->quiet && !o->verbose)
             out_printf(c->out, "%s: valid\n", o->path);
@@ -521,12 +523,15 @@ static int finish(const cli *c, int rc)
 int main(int argc, char **argv)
 {
     out std_out, std_err;
+    progress line;
     cli c;
     int rc;
     out_init(&std_out, stdout);
     out_init(&std_err, stderr);
+    progress_init(&line, &std_out, &std_err, PROGRESS_OFF, false);
     c.out = &std_out;
     c.err = &std_err;
+    c.progress = &line;
     options_init(&c.opt);
     c.opt.paths = calloc((size_t)argc, sizeof *c.opt.paths);
     if (c.opt.paths == NULL) {
@@ -541,8 +546,12 @@ int main(int argc, char **argv)
     }
     if (rc == 0 && (c.opt.given & (OPT_HELP | OPT_VERSION)) != 0)
         answer_flags(&c);
-    else if (rc == 0 && (rc = check(&c)) == 0)
+    else if (rc == 0 && (rc = check(&c)) == 0) {
+        progress_init(&line, &std_out, &std_err, c.opt.progress,
+                      c.opt.command == CMD_DUMP ||
+                          c.opt.command == CMD_CONVERT);
         rc = run_inputs(&c);
+    }
     free(c.opt.paths);
     return finish(&c, rc);
 }

@@ -5,7 +5,8 @@
  *     goes away with SIGPIPE ignored stops the decoding at once;
  *   - options: misplaced, unknown or malformed ones are named, with one
  *     hint line; both spellings of a value, `--`, per-command help;
- *   - several inputs: a line per input, the worst exit status.
+ *   - several inputs: a line per input, the worst exit status;
+ *   - the progress line: its format when forced, nothing in a pipe.
  * The commands run in the folder of the XRay samples (build/data/xray).
  */
 #include "harness.h"
@@ -315,11 +316,51 @@ static void test_several_inputs(void)
     run_cases(several, sizeof several / sizeof several[0], NULL);
 }
 
+/* The progress line: --progress shows it on any standard error (a last
+ * line per input: bytes of the size, rate, time taken), and nothing shows
+ * by default when standard error is not a terminal. */
+#define TIMES "sed -E 's/[0-9.]+ (B|KiB|MiB|GiB)\\/s/RATE/; s/in [0-9.]+ s/in T/'"
+
+static const cli_case progress[] = {
+    {"validate --progress fdr-v5-threads.xray 2>&1 | " TIMES, 0, "",
+     "tracedec: fdr-v5-threads.xray: 736 B of 736 B (100%), RATE, done in "
+     "T\n"},
+    {"--progress validate enc-fdr-v1-le.xray fdr-v5-recycled.xray 2>&1 | "
+     TIMES,
+     0, "",
+     "tracedec: enc-fdr-v1-le.xray: 1.0 KiB of 1.0 KiB (100%), RATE, done in "
+     "T\n"
+     "enc-fdr-v1-le.xray: valid\n"
+     "tracedec: fdr-v5-recycled.xray: 1.8 KiB of 1.8 KiB (100%), RATE, done "
+     "in T\n"
+     "fdr-v5-recycled.xray: valid\n"},
+    {"validate fdr-v5-threads.xray", 0, "", ""},
+    {"validate --no-progress fdr-v5-threads.xray", 0, "", ""},
+    {"validate --progress --no-progress fdr-v5-threads.xray", 2,
+     "tracedec: --progress and --no-progress ask for opposite things\n"
+         HINT("validate "),
+     ""},
+};
+
+static void test_progress(void)
+{
+    int rc;
+    run_cases(progress, sizeof progress / sizeof progress[0], NULL);
+    /* from a pipe, the size is not known */
+    rc = run_shell("cd '%s' && cat fdr-v5-threads.xray | '%s' dump --progress "
+                   "- 2>&1 >/dev/null | %s > '%s/out'",
+                   data_path("xray"), tracedec_path(), TIMES, scratch_dir());
+    expect(rc == 0, "dump --progress from a pipe failed");
+    expect_file("out", "tracedec: -: 736 B, RATE, done in T\n",
+                "dump --progress from a pipe");
+}
+
 const test_case unix_tests[] = {
     {"cli write errors", test_full_disk},
     {"cli closed pipe", test_closed_pipe},
     {"cli options", test_options},
     {"cli help", test_help},
     {"cli several inputs", test_several_inputs},
+    {"cli progress line", test_progress},
     {NULL, NULL},
 };

@@ -10,6 +10,7 @@
 
 #include "host.h"
 #include "out.h"
+#include "progress.h"
 
 enum cli_command { CMD_INFO, CMD_VALIDATE, CMD_DUMP, CMD_CONVERT, CMD_STAT };
 
@@ -71,6 +72,7 @@ typedef struct cli {
     cli_options opt;
     out *out;            /* standard output */
     out *err;            /* standard error (report.h's lines) */
+    progress *progress;  /* the progress line on standard error */
 } cli;
 
 /* A format's entry point: run c's command on `input`, the file main()

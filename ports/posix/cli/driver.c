@@ -27,13 +27,16 @@ static void flush(const driver *d, void *ctx)
  * the I/O error. */
 static int answer(driver *d, void *ctx)
 {
+    const td_request *rq = decoder_request(&d->dec);
     const uint8_t *data;
     size_t len;
-    if (host_read(d->input, decoder_request(&d->dec), &data, &len) != 0) {
+    if (host_read(d->input, rq, &data, &len) != 0) {
         flush(d, ctx);
         report_path_problem(d->cli, d->path, d->input->error);
         return EXIT_USAGE;
     }
+    progress_update(d->cli->progress, rq->offset + len,
+                    host_size(d->input, rq->source));
     decoder_feed(&d->dec, data, len);
     return 0;
 }
