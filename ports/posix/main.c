@@ -1,8 +1,10 @@
 /*
- * main.c - the tracedec command line: the commands (a table: the word,
- * the options each takes and what it does, which is also the usage
- * text), the formats (a table: what the path or the file's first bytes
- * say -> the format's entry point), and the way from one to the other.
+ * main.c - the tracedec command line: the commands and the options
+ * (tables: the words, what each takes, the inputs an option applies to,
+ * what each does and examples, which are also the usage text and the
+ * per-command help), the formats (a table: what the path or the file's
+ * first bytes say -> the kind of input and the format's entry point), and
+ * the way from one to the other for each path.
  */
 #include "cli.h"
 #include "drmem_command.h"
@@ -263,8 +265,7 @@ static void print_command_help(out *o, int command)
             print_indented(o, commands[i].examples);
 }
 
-/* The first row of a command, by enum cli_command; or by its word, NULL
- * when no command has it. */
+/* The first row of a command (enum cli_command), or NULL. */
 static const command_entry *row_of(int command)
 {
     size_t i;
@@ -274,6 +275,7 @@ static const command_entry *row_of(int command)
     return NULL;
 }
 
+/* The first row of the command a word names, or NULL. */
 static const command_entry *find_command(const char *word)
 {
     size_t i;
@@ -294,7 +296,7 @@ static unsigned options_of(int command)
     return taken;
 }
 
-/* "stat" or "validate and info": the commands that take an option. */
+/* "stat", or "validate, info": the commands that take an option. */
 static void commands_taking(unsigned option, char *text, size_t size)
 {
     size_t i, len = 0;
