@@ -249,6 +249,53 @@ static const cli_case options[] = {
     {"info fdr-v5-threads.xray --io=mmap | head -1", 0, "", "format: xray\n"},
 };
 
+/* Every command with every option it does not take, as written and as
+ * the message names it: exit 2, "OPTION does not apply to COMMAND". */
+typedef struct misplaced_option {
+    const char *written, *named;
+} misplaced_option;
+
+static const misplaced_option any_option[] = {
+    {"-v", "-v"},
+    {"-q", "-q"},
+    {"--json", "--json"},
+    {"--sort", "--sort"},
+    {"--style=llvm", "--style=llvm"},
+    {"--table t", "--table"},
+    {"-f json", "-f json"},
+};
+
+static const struct {
+    const char *command, *word;
+    const char *takes; /* the options of any_option it takes */
+} commands[] = {
+    {"info", "info", ""},
+    {"validate", "validate", "-v -q"},
+    {"dump", "dump", "--style=llvm --table t"},
+    {"convert -f yaml", "convert", "--sort -f json"},
+    {"stat", "stat", "--json"},
+};
+
+static void test_misplaced_options(void)
+{
+    size_t c, k;
+    for (c = 0; c < sizeof commands / sizeof commands[0]; c++)
+        for (k = 0; k < sizeof any_option / sizeof any_option[0]; k++) {
+            int rc;
+            if (strstr(commands[c].takes, any_option[k].written) != NULL)
+                continue;
+            rc = run_shell("cd '%s' && said=$('%s' %s %s "
+                           "fdr-v5-threads.xray 2>&1); test $? = 2 && "
+                           "echo \"$said\" | grep -q '^tracedec: %s "
+                           "does not apply to %s '",
+                           data_path("xray"), tracedec_path(),
+                           commands[c].command, any_option[k].written,
+                           any_option[k].named, commands[c].word);
+            expect(rc == 0, "%s %s: not refused by name", commands[c].command,
+                   any_option[k].written);
+        }
+}
+
 static void test_options(void)
 {
     run_cases(options, sizeof options / sizeof options[0], NULL);
@@ -359,6 +406,7 @@ const test_case unix_tests[] = {
     {"cli write errors", test_full_disk},
     {"cli closed pipe", test_closed_pipe},
     {"cli options", test_options},
+    {"cli misplaced options", test_misplaced_options},
     {"cli help", test_help},
     {"cli several inputs", test_several_inputs},
     {"cli progress line", test_progress},
