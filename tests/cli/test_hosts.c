@@ -11,7 +11,10 @@
  *     or 1 from validate and dump, and no sanitizer report (`make asan`
  *     runs this on the instrumented CLI);
  *   - valgrind memcheck (when installed) over validate, dump and stat on
- *     the same inputs and on corrupt ones: no memory error, no leak.
+ *     the same inputs and on corrupt ones: no memory error, no leak;
+ *   - the error paths: every command of each kind of input, on the input
+ *     cut in half and with a byte changed, under valgrind (or as an ASan
+ *     build, which reports leaks itself): no memory error, no leak.
  * (The guard-page host is the one every decode sweep uses: see
  * guard_span.h.)
  */
@@ -277,9 +280,109 @@ static void test_valgrind(void)
         memcheck("validate", data_path(corrupt[i]));
 }
 
+/* Every command of a kind of input (the fixtures' names begin with it),
+ * for the leak check of the error paths. */
+typedef struct kind_commands {
+    const char *kind;
+    const char *const *commands;
+} kind_commands;
+
+static const char *const xray_commands[] = {
+    "info", "validate", "validate -v", "dump", "dump --style=llvm",
+    "convert -f yaml", "convert -f yaml --sort", "convert -f json",
+    "convert -f chrome", "stat", "stat --json", NULL};
+static const char *const drmem_commands[] = {
+    "info", "validate", "validate -v", "dump", "dump --style=drcachesim",
+    "convert -f json", "stat", NULL};
+static const char *const umt_commands[] = {
+    "info", "validate", "validate -v", "dump", "stat", "stat --json", NULL};
+static const char *const rvn_commands[] = {
+    "info", "validate", "validate -v", "dump", "dump --table blocks",
+    "dump --table sqlite_schema", "stat", "stat --json", NULL};
+
+static const kind_commands every_command[] = {
+    {"xray", xray_commands},
+    {"drmem", drmem_commands},
+    {"umt", umt_commands},
+    {"rvn", rvn_commands},
+};
+
+/* The commands of a fixture's kind. */
+static const char *const *commands_of(const fixture *f)
+{
+    size_t i;
+    for (i = 0; i < sizeof every_command / sizeof every_command[0]; i++)
+        if (strncmp(f->name, every_command[i].kind,
+                    strlen(every_command[i].kind)) == 0)
+            return every_command[i].commands;
+    return NULL;
+}
+
+/* `tracedec CMD PATH` under valgrind (when `valgrind`) or as built (an
+ * ASan build reports leaks itself): exit 0, 1 or 2 (a damaged input can
+ * look like another format, which the command's options may not apply
+ * to), and no report. */
+static void leaks_nothing(const char *cmd, const char *path, bool valgrind)
+{
+    int rc = run_shell("cd '%s' && %s '%s' %s '%s' >/dev/null 2>'%s/leak'; "
+                       "s=$?; ! grep -q -e Sanitizer -e 'runtime error' "
+                       "'%s/leak' && exit $s; exit 99",
+                       test_root,
+                       valgrind ? "valgrind -q --error-exitcode=99 "
+                                  "--leak-check=full "
+                                  "--errors-for-leak-kinds=definite"
+                                : "",
+                       test_tracedec, cmd, path, work, work);
+    expect(rc >= 0 && rc <= 2, "%s%s %s: exit %d (see %s/leak)",
+           valgrind ? "valgrind " : "", cmd, path, rc, work);
+}
+
+/* Every command on each fixture cut in half (a UMT trace: its
+ * exec.vtable), so that each ends on an error path. */
+static void test_error_paths(void)
+{
+    bool valgrind = run_shell("command -v valgrind >/dev/null") == 0 &&
+                    run_shell("nm '%s' 2>/dev/null | grep -q __asan_init",
+                              test_tracedec) != 0;
+    bool asan = run_shell("nm '%s' 2>/dev/null | grep -q __asan_init",
+                          test_tracedec) == 0;
+    char to[4300], from[12400], file[8700];
+    unsigned i, c;
+    if (!valgrind && !asan) {
+        skip("neither valgrind nor an ASan build");
+        return;
+    }
+    if (!make_fixtures())
+        return;
+    for (i = 0; i < fixture_count; i++) {
+        const char *const *commands = commands_of(&fixtures[i]);
+        bool dir = strcmp(fixtures[i].name, "umt") == 0;
+        size_t len;
+        uint8_t *data;
+        snprintf(to, sizeof to, "%s/broken", work);
+        snprintf(from, sizeof from, "%s%s", fixtures[i].path,
+                 dir ? "/exec.vtable" : "");
+        if (dir && !expect(run_shell("rm -rf '%s' && cp -r '%s' '%s'", to,
+                                     fixtures[i].path, to) == 0,
+                           "cannot copy %s", fixtures[i].path))
+            continue;
+        snprintf(file, sizeof file, "%s%s", to, dir ? "/exec.vtable" : "");
+        data = read_file(from, &len);
+        if (!expect(data != NULL && len > 2, "cannot read %s", from)) {
+            free(data);
+            continue;
+        }
+        damaged_copy(data, len, file, len / 2, 0, 0);
+        for (c = 0; commands[c] != NULL; c++)
+            leaks_nothing(commands[c], to, valgrind);
+        free(data);
+    }
+}
+
 const test_case hosts_tests[] = {
     {"cli with failing I/O", test_failing_io},
     {"cli on damaged inputs", test_damaged_inputs},
     {"cli under valgrind", test_valgrind},
+    {"cli error paths leak nothing", test_error_paths},
     {NULL, NULL},
 };

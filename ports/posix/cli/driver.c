@@ -54,12 +54,15 @@ static void give_up(const driver *d, void *ctx)
  * printing why the read failed. */
 static int answer(driver *d, void *ctx)
 {
+    const td_request *rq = decoder_request(&d->dec);
     const uint8_t *data;
     size_t len;
-    if (host_read(d->input, decoder_request(&d->dec), &data, &len) != 0) {
+    if (host_read(d->input, rq, &data, &len) != 0) {
         give_up(d, ctx);
         return read_failed(d);
     }
+    progress_update(d->cli->progress, rq->offset + len,
+                    host_size(d->input, rq->source));
     decoder_feed(&d->dec, data, len);
     return 0;
 }
@@ -111,6 +114,7 @@ int driver_run(driver *d, driver_consumer consume, void *ctx)
     decoder dec = d->dec;
     void *event = d->event;
     bool warnings = d->warnings;
+    const out *output = d->cli->out;
     int rc;
     d->error = 0;
     for (;;) {
@@ -121,6 +125,8 @@ int driver_run(driver *d, driver_consumer consume, void *ctx)
             rc = consume(ctx, event);
             if (rc != 0)
                 return stopped(d, ctx, rc);
+            if (output->error != 0)
+                return EXIT_USAGE; /* main() says why */
         } else if (rc == TD_NEED_INPUT) {
             rc = answer(d, ctx);
             if (rc != 0)

@@ -47,11 +47,13 @@ typedef struct driver {
 void driver_init(driver *d, const cli *c, decoder dec, void *event,
                  host *input, const char *path);
 
-/* Decode until the input ends, the decoder fails or the consumer stops.
- * Returns an exit status: EXIT_VALID at the end or at DRIVER_STOP,
- * EXIT_INVALID for the decoder's error (printed unless quiet_error),
- * EXIT_USAGE for an I/O error or the consumer running out of memory
- * (printed), or the consumer's status. */
+/* Decode until the input ends, the decoder fails, the consumer stops or
+ * standard output fails (a full disk, a closed pipe: decoding stops at
+ * the first failed write). Returns an exit status: EXIT_VALID at the end
+ * or at DRIVER_STOP, EXIT_INVALID for the decoder's error (printed unless
+ * quiet_error), EXIT_USAGE for an I/O error or the consumer running out
+ * of memory (printed) or a failed write (which main() reports), or the
+ * consumer's status. */
 int driver_run(driver *d, driver_consumer consume, void *ctx);
 
 #endif /* TRACEDEC_DRIVER_H */

@@ -19,10 +19,12 @@ void cli_fault_set(cli_fault *f, int code, uint64_t offset,
     f->reason = reason;
 }
 
-/* Standard output's bytes go first; the line goes out at once. */
+/* Standard output's bytes go first, the progress line goes away; the
+ * line goes out at once. */
 static out *begin(const cli *c)
 {
     out_flush(c->out);
+    progress_hide(c->progress);
     return c->err;
 }
 

@@ -294,10 +294,6 @@ int drmem_command(const cli *c, host *input)
     char error[4096];
     void *window;
     int status;
-    if (o->command == CMD_CONVERT && strcmp(o->to, "json") != 0) {
-        report_problem(c, "drmemtrace converts to json only");
-        return EXIT_USAGE;
-    }
     if (tracedir_open(o->path, &shards, error, sizeof error) != 0) {
         report_problem(c, error);
         return EXIT_USAGE;

@@ -394,10 +394,6 @@ int rvn_command(const cli *c, host *input)
         return EXIT_USAGE;
     if (c->opt.table != NULL && c->opt.command == CMD_DUMP)
         return sqlite_dump_table(c, input);
-    if (c->opt.command == CMD_CONVERT) {
-        report_problem(c, "convert does not apply to REVEN traces");
-        return EXIT_USAGE;
-    }
     status = sqlite_open(c, input, &files);
     if (status != 0)
         return status;

@@ -16,6 +16,7 @@
  */
 #include "sqlite_quote.h"
 #include "grow.h"
+#include "report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,8 +27,8 @@
 char *quote_grow(quote_buf *b, size_t n)
 {
     if (b->len + n < b->len || grow_array(&b->data, &b->cap, b->len + n, 1)) {
-        fputs("tracedec: out of memory\n", stderr);
-        exit(2);
+        report_problem(b->c, "out of memory");
+        exit(EXIT_USAGE);
     }
     return b->data + b->len;
 }

@@ -8,17 +8,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli.h"
 #include "out.h"
 #include "tracedec.h"
 
-/* A growing text buffer (malloc'd; zero it to start). */
+/* A growing text buffer (malloc'd; zero it, then set `c`, to start). */
 typedef struct quote_buf {
     char *data;
     size_t len, cap;
+    const cli *c;        /* the run that hears of memory running out */
 } quote_buf;
 
 /* Room for n more bytes at b->data + b->len (the caller adds to len);
- * exits when memory runs out. */
+ * when memory runs out, says so (report.h) and exits with EXIT_USAGE. */
 char *quote_grow(quote_buf *b, size_t n);
 static inline char *quote_room(quote_buf *b, size_t n)
 {

@@ -85,6 +85,7 @@ int sqlite_read_schema(const cli *c, host *input, td_sqlite_decoder *db,
     int status;
     memset(&r, 0, sizeof r);
     r.db = db;
+    r.text.b.c = c;
     sqlite_scan_init(&scan, c, input, db, 1,
                      TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);
     status = driver_run(&scan.drive, schema_event, &r);

@@ -75,12 +75,13 @@ static void map_columns(table_dump *d)
     }
 }
 
-static int dump_open(table_dump *d, out *o, const sql_table *shape,
+static int dump_open(table_dump *d, const cli *c, const sql_table *shape,
                      int encoding)
 {
     size_t n = shape->count, i;
     memset(d, 0, sizeof *d);
-    d->o = o;
+    d->o = c->out;
+    d->lines.c = d->pieces.c = c;
     d->shape = shape;
     d->encoding = encoding;
     d->to_column = calloc(n, sizeof *d->to_column);
@@ -382,7 +383,7 @@ static int dump_rows(const cli *c, host *input, td_sqlite_decoder *db,
     memset(&shape, 0, sizeof shape);
     root = find_table(c, rows, count, &shape);
     if (root > 0 && !unsupported_shape(c, &shape) &&
-        dump_open(&d, c->out, &shape,
+        dump_open(&d, c, &shape,
                   (int)td_sqlite_info(db)->encoding) == 0) {
         status = scan_table(c, input, db, (uint32_t)root, &d);
         dump_close(&d);

@@ -3,6 +3,7 @@
  */
 #include "out.h"
 
+#include <errno.h>
 #include <stdlib.h>
 
 /* "00" "01" ... "99": decimal digits two at a time. */
@@ -14,22 +15,33 @@ static const char pairs[201] =
 void out_init(out *o, FILE *f)
 {
     o->f = f;
+    o->error = 0;
     o->len = 0;
+}
+
+/* Write n bytes at p and fflush, unless a write failed before; a failure
+ * is kept in o->error. */
+static void write_checked(out *o, const void *p, size_t n)
+{
+    if (o->error != 0)
+        return;
+    errno = 0;
+    if ((n > 0 && fwrite(p, 1, n, o->f) != n) || fflush(o->f) != 0)
+        o->error = errno != 0 ? errno : EIO;
 }
 
 void out_flush(out *o)
 {
-    if (o->len > 0)
-        fwrite(o->buf, 1, o->len, o->f);
+    size_t n = o->len;
     o->len = 0;
-    fflush(o->f);
+    write_checked(o, o->buf, n);
 }
 
 void out_bytes_slow(out *o, const void *p, size_t n)
 {
     out_flush(o);
     if (n > OUT_SIZE) {
-        fwrite(p, 1, n, o->f);
+        write_checked(o, p, n);
         return;
     }
     memcpy(o->buf, p, n);
@@ -128,8 +140,10 @@ void out_spaces(out *o, size_t n)
 static void printf_long(out *o, size_t n, const char *format, va_list ap)
 {
     char *text = malloc(n + 1);
-    if (text == NULL)
+    if (text == NULL) {
+        o->error = ENOMEM; /* the line is lost: the command must fail */
         return;
+    }
     vsnprintf(text, n + 1, format, ap);
     out_bytes(o, text, n);
     free(text);

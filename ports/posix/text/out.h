@@ -5,7 +5,9 @@
  * without printf's format parsing per field, for the big outputs (dumps
  * and conversions of traces with hundreds of millions of records);
  * out_printf() serves the few lines of summaries. out_flush() is the one
- * place that writes.
+ * place that writes, and every write is checked: the first that fails is
+ * kept in `error`, and nothing is written after it (the command stops
+ * and main() says so).
  */
 #ifndef TRACEDEC_OUT_H
 #define TRACEDEC_OUT_H
@@ -21,13 +23,15 @@
 
 typedef struct out {
     FILE *f;
+    int error;           /* errno of the first failed write, or 0 */
     size_t len;
     char buf[OUT_SIZE];
 } out;
 
 void out_init(out *o, FILE *f);
 
-/* Write what is buffered to the FILE (and fflush it). */
+/* Write what is buffered to the FILE and fflush it; after a failed
+ * write, drop it (o->error says why). */
 void out_flush(out *o);
 
 /* out_bytes() when the bytes do not fit the buffer's rest. */

@@ -168,11 +168,18 @@ void xray_chrome_finish(xray_chrome *c)
         start(c);
     if (c->in_payload)
         out_str(c->o, "\"}}");
-    while ((s = u64_map_next(&c->stacks, &slot, &key)) != NULL) {
+    while ((s = u64_map_next(&c->stacks, &slot, &key)) != NULL)
         while (s->depth > 0)
             duration(c, "E", s, s->frames[--s->depth], s->last_tsc);
-        free(s->frames);
-    }
-    u64_map_free(&c->stacks);
     out_str(c->o, "\n]}\n");
+}
+
+void xray_chrome_free(xray_chrome *c)
+{
+    size_t slot = 0;
+    uint64_t key;
+    chrome_stack *s;
+    while ((s = u64_map_next(&c->stacks, &slot, &key)) != NULL)
+        free(s->frames);
+    u64_map_free(&c->stacks);
 }

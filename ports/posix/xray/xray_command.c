@@ -127,6 +127,7 @@ static int convert(xray_run *r)
         rc = driver_run(&r->drive, to_yaml, &r->yaml);
         if (rc == EXIT_VALID && xray_yaml_finish(&r->yaml) != 0)
             rc = out_of_memory(r->c);
+        xray_yaml_free(&r->yaml);
         return rc;
     }
     if (strcmp(r->c->opt.to, "chrome") == 0) {
@@ -134,6 +135,7 @@ static int convert(xray_run *r)
         r->drive.abandon = end_chrome;
         rc = driver_run(&r->drive, to_chrome, &r->chrome);
         xray_chrome_finish(&r->chrome);
+        xray_chrome_free(&r->chrome);
         return rc;
     }
     xray_json_init(&r->json, r->c->out);

@@ -46,7 +46,13 @@ typedef struct xray_yaml {
 
 void xray_yaml_init(xray_yaml *y, out *o, bool sort);
 int xray_yaml_event(xray_yaml *y, const td_xray_event *ev);
+
+/* The records held back, then the end of the document. Returns 0, or -1
+ * when out of memory. */
 int xray_yaml_finish(xray_yaml *y);
+
+/* What y holds, whether the decoding ended or failed. */
+void xray_yaml_free(xray_yaml *y);
 
 /* ---- JSON Lines: one object per event ---------------------------------
  * A custom or typed event's line stays open for its payload; when
@@ -69,8 +75,8 @@ void xray_json_finish(xray_json *j);
  * (function.closed). Custom and typed events become instant events.
  * xray_chrome_finish() ends the document wherever decoding stopped (an
  * open instant event's data, the frames, the array), so that it parses
- * even when the input turned out bad, and frees what was kept; a second
- * call does nothing. */
+ * even when the input turned out bad; a second call does nothing;
+ * xray_chrome_free() frees what was kept. */
 typedef struct xray_chrome {
     out *o;
     uint64_t frequency;
@@ -83,6 +89,13 @@ typedef struct xray_chrome {
 
 void xray_chrome_init(xray_chrome *c, out *o);
 int xray_chrome_event(xray_chrome *c, const td_xray_event *ev);
+
+/* The frames still open closed, then the end of the document, once: the
+ * driver's abandon hook calls it before an error line, the command after
+ * the run. */
 void xray_chrome_finish(xray_chrome *c);
+
+/* What c holds, whether the decoding ended or failed. */
+void xray_chrome_free(xray_chrome *c);
 
 #endif /* TRACEDEC_XRAY_CONVERT_H */

@@ -280,12 +280,21 @@ static int print_sorted(xray_yaml *y)
     qsort(keys, y->n, sizeof *keys, by_key);
     for (i = 0; i < y->n; i++)
         print_record(y, &y->all[keys[i].index]);
+    free(keys);
+    return 0;
+}
+
+void xray_yaml_free(xray_yaml *y)
+{
+    size_t i;
+    if (y->have_pending)
+        free_record(&y->pending);
+    y->have_pending = false;
     for (i = 0; i < y->n; i++)
         free_record(&y->all[i]);
-    free(keys);
     free(y->all);
     y->all = NULL;
-    return 0;
+    y->n = y->cap = 0;
 }
 
 int xray_yaml_finish(xray_yaml *y)
