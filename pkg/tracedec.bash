@@ -16,7 +16,7 @@ _tracedec()
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         case $word in
-        -f | --table | =) ((i++)) ;;
+        -f | --format | --table | --io | --style | =) ((i++)) ;;
         -*) ;;
         *) command=$word; break ;;
         esac
@@ -25,7 +25,7 @@ _tracedec()
     # An option's value: after -f, or after --io= and --style=, whether
     # bash split the word at the '=' (cur is '=' or follows it) or not.
     local option= value= prefix= values=
-    if [[ $prev == -f ]]; then
+    if [[ $prev == -f || $prev == --format ]]; then
         option=-f value=$cur
     elif [[ $cur == = ]]; then
         option=$prev
@@ -45,19 +45,23 @@ _tracedec()
     fi
     [[ $prev == --table ]] && return
 
-    local options='--io= --recover-typed-extents --help --version'
+    local options='--io= --recover-typed-extents --progress --no-progress -h --help --version'
     case $command in
     '')
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "$options" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W 'info validate dump convert stat' -- "$cur"))
+            COMPREPLY=($(compgen -W 'info validate dump convert stat help' -- "$cur"))
         fi
         [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
         return ;;
-    validate) options+=' -v --verbose' ;;
+    help)
+        COMPREPLY=($(compgen -W 'info validate dump convert stat' -- "$cur"))
+        return ;;
+    info) options+=' --json' ;;
+    validate) options+=' -v --verbose -q --quiet --json' ;;
     dump) options+=' --style= --table' ;;
-    convert) options+=' -f --sort' ;;
+    convert) options+=' -f --format --sort' ;;
     stat) options+=' --json' ;;
     esac
     if [[ $cur == -* ]]; then

@@ -182,8 +182,8 @@ static const cli_case options[] = {
     {"stat --json=yes fdr-v5-threads.xray", 2,
      "tracedec: --json takes no value\n" HINT("stat "), ""},
     /* an option the command does not take */
-    {"info --json fdr-v5-threads.xray", 2,
-     "tracedec: --json does not apply to info (it applies to stat)\n"
+    {"info -v fdr-v5-threads.xray", 2,
+     "tracedec: -v does not apply to info (it applies to validate)\n"
          HINT("info "),
      ""},
     {"dump -f json fdr-v5-threads.xray", 2,
@@ -203,8 +203,8 @@ static const cli_case options[] = {
     {"validate -v -q fdr-v5-threads.xray", 2,
      "tracedec: -v and -q ask for opposite things\n" HINT("validate "), ""},
     /* an option that does not apply to the input */
-    {"stat --json ../drmem/drmem-v7-markers.trace", 2,
-     "tracedec: --json applies to XRay traces, UMT traces and SQLite files; "
+    {"stat --recover-typed-extents ../drmem/drmem-v7-markers.trace", 2,
+     "tracedec: --recover-typed-extents applies to XRay traces; "
      "../drmem/drmem-v7-markers.trace is a drmemtrace trace\n"
          HINT("stat "),
      ""},
@@ -269,8 +269,8 @@ static const struct {
     const char *command, *word;
     const char *takes; /* the options of any_option it takes */
 } commands[] = {
-    {"info", "info", ""},
-    {"validate", "validate", "-v -q"},
+    {"info", "info", "--json"},
+    {"validate", "validate", "-v -q --json"},
     {"dump", "dump", "--style=llvm --table t"},
     {"convert -f yaml", "convert", "--sort -f json"},
     {"stat", "stat", "--json"},
@@ -320,7 +320,7 @@ static const cli_case help[] = {
      "  --json                print the summary as one JSON object\n"
      "examples:\n"},
     {"validate -h | head -1", 0, "",
-     "usage: tracedec validate [-v|-q] PATH...\n"},
+     "usage: tracedec validate [-v|-q] [--json] PATH...\n"},
     {"--help | head -1", 0, "", "usage: tracedec COMMAND [OPTIONS] PATH...\n"},
     {"help frob", 2, "tracedec: unknown command 'frob'\n" HINT(""), ""},
 };

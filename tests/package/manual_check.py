@@ -37,8 +37,8 @@ def usage_words():
                           check=True).stdout.decode()
     commands, synopses, section = set(), [text.split("\n")[0]], None
     for line in text.split("\n"):
-        if re.match(r"^[a-z]+:$", line):
-            section = line[:-1]
+        if re.match(r"^[a-z][a-z ]*:$", line):
+            section = line.split()[0].rstrip(":")  # "options of every command:"
         elif section in ("commands", "options") and re.match(r"^  \S", line):
             first_column = re.split(r"\s{2,}", line.strip())[0]
             synopses.append(first_column)
