@@ -157,7 +157,7 @@ if [ -s xray.fdr ] && [ -n "$XRAY" ]; then
     row "xray dump | head -1, no SIGPIPE" "$n" "<0.2 s" \
         "trap '' PIPE; $T dump xray.fdr | head -1" \
         "llvm-xray fdr-dump | head -1" \
-        "trap '' PIPE; $XRAY fdr-dump xray.fdr | head -1"
+        "trap '' PIPE; $XRAY fdr-dump xray.fdr 2>/dev/null | head -1"
 else
     skip "xray" "no trace or no llvm-xray"
 fi
