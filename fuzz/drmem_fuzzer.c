@@ -16,6 +16,7 @@
 
 #include "fuzz_driver.h"
 #include "fuzz_drmem.h"
+#include "../tests/drmem/drmem_tally_model.h"
 
 #define MEMBER_BYTES (16 * 12)
 #define TALLY_PCS 5
@@ -51,22 +52,6 @@ static void mix_tally(digests *g)
     fz_mix64(&g->tallied, g->tally.encodings);
 }
 
-/* The tally's definition applied to an event of an untallied decode. */
-static bool tally_event(td_drmem_tally *t, const td_drmem_event *ev)
-{
-    if (ev->kind == TD_DRMEM_EV_MARKER &&
-        ev->marker.type == TD_DRMEM_MARKER_BRANCH_TARGET)
-        return true;
-    if ((ev->kind != TD_DRMEM_EV_INSTR && ev->kind != TD_DRMEM_EV_MEMREF) ||
-        (ev->flags & TD_DRMEM_HIDDEN))
-        return false;
-    t->records[(ev->flags & TD_DRMEM_KERNEL) != 0][ev->type]++;
-    if (ev->kind == TD_DRMEM_EV_INSTR && ev->instr.encoding_is_new)
-        t->encodings++;
-    if (ev->kind == TD_DRMEM_EV_INSTR && ev->instr.fetched)
-        t->pcs[t->pcs_len++] = ev->instr.pc;
-    return true;
-}
 
 static void mix(digests *g, const td_drmem_event *ev, bool tallying)
 {
@@ -75,7 +60,7 @@ static void mix(digests *g, const td_drmem_event *ev, bool tallying)
         return;
     }
     fz_mix_drmem_event(&g->all, ev);
-    if (tallying || !tally_event(&g->tally, ev))
+    if (tallying || !drmem_tally_model(&g->tally, ev))
         fz_mix_drmem_event(&g->tallied, ev);
     if (!tallying && g->tally.pcs_len == TALLY_PCS)
         mix_pcs(g);

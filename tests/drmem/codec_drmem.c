@@ -12,6 +12,7 @@
 #include "codec_drmem.h"
 #include "drive.h"
 #include "drmem_print.h"
+#include "drmem_tally_model.h"
 
 #include <string.h>
 
@@ -61,22 +62,6 @@ static void print_tally(FILE *log, td_drmem_tally *t)
             (unsigned long long)t->encodings);
 }
 
-/* The tally's definition, applied to an event; true if it takes it. */
-static bool tally_event(td_drmem_tally *t, const td_drmem_event *ev)
-{
-    if (ev->kind == TD_DRMEM_EV_MARKER &&
-        ev->marker.type == TD_DRMEM_MARKER_BRANCH_TARGET)
-        return true;
-    if ((ev->kind != TD_DRMEM_EV_INSTR && ev->kind != TD_DRMEM_EV_MEMREF) ||
-        (ev->flags & TD_DRMEM_HIDDEN))
-        return false;
-    t->records[(ev->flags & TD_DRMEM_KERNEL) != 0][ev->type]++;
-    if (ev->kind == TD_DRMEM_EV_INSTR && ev->instr.encoding_is_new)
-        t->encodings++;
-    if (ev->kind == TD_DRMEM_EV_INSTR && ev->instr.fetched)
-        t->pcs[t->pcs_len++] = ev->instr.pc;
-    return true;
-}
 
 /* The event (or the PCs it says the tally holds), and at the end the
  * tally. */
@@ -86,7 +71,8 @@ static void print(drmem_state *s, FILE *log, int rc)
     bool of_events = (s->flags & TEST_DRMEM_TALLY_OF_EVENTS) != 0;
     if (rc == TD_EVENT && tally && s->ev.kind == TD_DRMEM_EV_PCS)
         print_pcs(log, &s->tally);
-    else if (rc == TD_EVENT && !(of_events && tally_event(&s->tally, &s->ev)))
+    else if (rc == TD_EVENT &&
+             !(of_events && drmem_tally_model(&s->tally, &s->ev)))
         drmem_print_native(log, &s->ev);
     if (of_events && s->tally.pcs_len == TALLY_PCS)
         print_pcs(log, &s->tally);
