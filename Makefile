@@ -42,8 +42,8 @@ CFLAGS_LIB := $(WARN) $(OPT) $(SANFLAGS) -Iinclude
 HOST_DIRS := $(sort $(patsubst %/,%,$(dir $(wildcard ports/posix/*/*.c))))
 HOST_HEADERS := $(wildcard $(HOST_DIRS:%=%/*.h))
 CFLAGS_HOST := $(WARN) $(OPT) $(SANFLAGS) -Iinclude $(HOST_DIRS:%=-I%) \
-               -D_POSIX_C_SOURCE=200809L
-LDFLAGS_HOST := $(SANFLAGS)
+               -D_POSIX_C_SOURCE=200809L -pthread
+LDFLAGS_HOST := $(SANFLAGS) -pthread
 
 # Every folder under src/ is a module of the library.
 LIB_SRC := $(wildcard src/*/*.c)

@@ -45,7 +45,7 @@ _tracedec()
     fi
     [[ $prev == --table ]] && return
 
-    local options='--io= --recover-typed-extents --progress --no-progress -h --help --version'
+    local options='--io= -j --jobs= --recover-typed-extents --progress --no-progress -h --help --version'
     case $command in
     '')
         if [[ $cur == -* ]]; then

@@ -81,9 +81,9 @@ static const command_entry commands[] = {
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
 /* The options every command takes. */
-static const unsigned every_command = OPT_IO | OPT_RECOVER | OPT_PROGRESS |
-                                      OPT_NO_PROGRESS | OPT_HELP |
-                                      OPT_VERSION;
+static const unsigned every_command = OPT_IO | OPT_JOBS | OPT_RECOVER |
+                                      OPT_PROGRESS | OPT_NO_PROGRESS |
+                                      OPT_HELP | OPT_VERSION;
 
 /* The options: their names, what they take, the inputs they apply to,
  * and what they do. */
@@ -107,6 +107,9 @@ static const option_entry options[] = {
     {OPT_IO, "--io", NULL, "METHOD", FAMILY_ANY,
      "pread (1 MiB reads; files), mmap (an 8 MiB window)\n"
      "or stream (pipes and standard input)"},
+    {OPT_JOBS, "--jobs", "-j", "N", FAMILY_ANY,
+     "work with N threads (default: one per online CPU);\n"
+     "the output is the same for every N"},
     {OPT_RECOVER, "--recover-typed-extents", NULL, NULL, FAMILY_XRAY,
      "skip bytes lost to compiler-rt's typed-event extents\n"
      "bug with a warning instead of failing"},

@@ -29,7 +29,8 @@ enum cli_option {
     OPT_PROGRESS = 1u << 9,
     OPT_NO_PROGRESS = 1u << 10,
     OPT_HELP = 1u << 11,
-    OPT_VERSION = 1u << 12
+    OPT_VERSION = 1u << 12,
+    OPT_JOBS = 1u << 13
 };
 
 /* The kinds of input, one bit each: the inputs an option applies to. */
@@ -64,6 +65,7 @@ typedef struct cli_options {
     const char *to;      /* convert -f: "yaml", "json" or "chrome" */
     bool recover;        /* --recover-typed-extents */
     const char *table;   /* dump --table NAME (SQLite), or NULL */
+    int jobs;            /* -j: worker threads (jobs.h) */
 } cli_options;
 
 /* One run of the command line: what it says, and where text goes (every

@@ -2,6 +2,7 @@
  * options.c - see options.h.
  */
 #include "options.h"
+#include "jobs.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +31,18 @@ void options_init(cli_options *o)
     o->progress = PROGRESS_AUTO;
     o->style = "native";
     o->to = "";
+    o->jobs = jobs_online_cpus();
+}
+
+/* -j's value: a number of workers from 1 to JOBS_MAX, or 0. */
+static int parse_jobs(const char *v)
+{
+    long n = 0;
+    if (*v == '\0')
+        return 0;
+    for (; *v >= '0' && *v <= '9' && n <= JOBS_MAX; v++)
+        n = 10 * n + (*v - '0');
+    return *v == '\0' && n >= 1 && n <= JOBS_MAX ? (int)n : 0;
 }
 
 static int parse_io(const char *v)
@@ -54,6 +67,7 @@ static void store(cli_options *o, const option_entry *e, const char *value)
     case OPT_STYLE: o->style = value; break;
     case OPT_TO: o->to = value; break;
     case OPT_TABLE: o->table = value; break;
+    case OPT_JOBS: o->jobs = parse_jobs(value); break;
     case OPT_RECOVER: o->recover = true; break;
     case OPT_PROGRESS: o->progress = PROGRESS_ON; break;
     case OPT_NO_PROGRESS: o->progress = PROGRESS_OFF; break;
@@ -159,6 +173,12 @@ const char *options_take(cli_options *o, const cli_grammar *g, int argc,
         list_values(g, e, values, sizeof values);
         snprintf(problem, OPTION_PROBLEM_SIZE, "%s is %s, not '%s'", e->name,
                  values, value);
+        return problem;
+    }
+    if (e->option == OPT_JOBS && parse_jobs(value) == 0) {
+        snprintf(problem, OPTION_PROBLEM_SIZE,
+                 "%s is a number of workers from 1 to %d, not '%s'",
+                 e->name, JOBS_MAX, value);
         return problem;
     }
     store(o, e, value);

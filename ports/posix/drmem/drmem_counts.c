@@ -283,18 +283,20 @@ static bool printed(const report_line *l, int64_t filetype, uint64_t threads)
            (l->when == IF_THREADS && threads > 0);
 }
 
-/* What a line counts, in c (a shard's, with `threads`, or the total). */
-static uint64_t line_value(const report_line *l, const drmem_counters *c,
-                           uint64_t threads)
+/* What a line counts: n[] (a shard's or the total), with its unique
+ * PCs and threads. */
+static uint64_t line_value(const report_line *l, const uint64_t *n,
+                           uint64_t unique_pcs, uint64_t threads)
 {
-    return l->what == LINE_UNIQUE_PCS ? c->unique_pcs.count
+    return l->what == LINE_UNIQUE_PCS ? unique_pcs
            : l->what == LINE_THREADS  ? threads
-                                      : c->n[l->what];
+                                      : n[l->what];
 }
 
 /* Each line: the count right-aligned in 12 columns, the prefix (" total"
- * or nothing), the words. */
-static void print_counters(out *o, const drmem_counters *c,
+ * or nothing), the words. `threads` is 0 when the thread line is left
+ * out. */
+static void print_counters(out *o, const uint64_t *n, uint64_t unique_pcs,
                            int64_t filetype, uint64_t threads,
                            const char *prefix)
 {
@@ -303,7 +305,7 @@ static void print_counters(out *o, const drmem_counters *c,
         const report_line *l = &report_lines[i];
         if (!printed(l, filetype, threads))
             continue;
-        out_u64_width(o, line_value(l, c, threads), 12);
+        out_u64_width(o, line_value(l, n, unique_pcs, threads), 12);
         out_str(o, prefix);
         out_char(o, ' ');
         out_str(o, l->words);
@@ -312,135 +314,130 @@ static void print_counters(out *o, const drmem_counters *c,
 }
 
 /* Every line, by its key. */
-static void json_counters(json *j, const drmem_counters *c, uint64_t threads)
+static void json_counters(json *j, const uint64_t *n, uint64_t unique_pcs,
+                          uint64_t threads)
 {
     size_t i;
     for (i = 0; i < sizeof report_lines / sizeof report_lines[0]; i++)
         json_u64(j, report_lines[i].key,
-                 line_value(&report_lines[i], c, threads));
+                 line_value(&report_lines[i], n, unique_pcs, threads));
 }
 
-/* Add every counter of `from` into `to` (unique PCs as a union). */
-static int add_counters(drmem_counters *to, const drmem_counters *from)
+void drmem_totals_init(drmem_totals *t)
 {
-    size_t i, slot = 0;
-    uint64_t pc;
-    for (i = 0; i < DC_COUNT; i++)
-        to->n[i] += from->n[i];
-    while (u64_map_next(&from->unique_pcs, &slot, &pc) != NULL)
-        if (u64_map_get(&to->unique_pcs, pc) == NULL)
+    memset(t, 0, sizeof *t);
+    u64_map_init(&t->unique_pcs, 1);
+    u64_map_init(&t->threads, 1);
+    t->filetype = -1;
+}
+
+void drmem_totals_free(drmem_totals *t)
+{
+    u64_map_free(&t->unique_pcs);
+    u64_map_free(&t->threads);
+}
+
+/* Every key of `from` into the set `to`. Returns 0, or -1 when out of
+ * memory. */
+static int add_keys(u64_map *to, const u64_map *from)
+{
+    size_t slot = 0;
+    uint64_t key;
+    while (u64_map_next(from, &slot, &key) != NULL)
+        if (u64_map_get(to, key) == NULL)
             return -1;
     return 0;
 }
 
+int drmem_counts_fold(drmem_totals *t, const drmem_shard_counts *s,
+                      drmem_shard_summary *summary)
+{
+    size_t i;
+    memcpy(summary->n, s->c.n, sizeof summary->n);
+    summary->unique_pcs = s->c.unique_pcs.count;
+    summary->threads = s->tids.count;
+    summary->tid = s->tid;
+    summary->filetype = s->filetype;
+    summary->index = s->index;
+    if (t->shards++ == 0)
+        t->filetype = s->filetype;
+    for (i = 0; i < DC_COUNT; i++)
+        t->n[i] += s->c.n[i];
+    if (add_keys(&t->unique_pcs, &s->c.unique_pcs) != 0)
+        return -1;
+    return add_keys(&t->threads, &s->tids);
+}
+
 static int by_instrs(const void *a, const void *b)
 {
-    const drmem_shard_counts *x = *(const drmem_shard_counts *const *)a;
-    const drmem_shard_counts *y = *(const drmem_shard_counts *const *)b;
-    if (x->c.n[DC_INSTRS] != y->c.n[DC_INSTRS])
-        return x->c.n[DC_INSTRS] > y->c.n[DC_INSTRS] ? -1 : 1;
+    const drmem_shard_summary *x = *(const drmem_shard_summary *const *)a;
+    const drmem_shard_summary *y = *(const drmem_shard_summary *const *)b;
+    if (x->n[DC_INSTRS] != y->n[DC_INSTRS])
+        return x->n[DC_INSTRS] > y->n[DC_INSTRS] ? -1 : 1;
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
-static bool core_sharded(const drmem_shard_counts *s)
+static bool core_sharded(const drmem_shard_summary *s)
 {
     return s->filetype != -1 &&
            ((uint64_t)s->filetype & TD_DRMEM_FILE_CORE_SHARDED) != 0;
 }
 
-static void print_shard(out *o, const drmem_shard_counts *s)
+static void print_shard(out *o, const drmem_shard_summary *s)
 {
     bool core = core_sharded(s);
     if (core)
         out_printf(o, "Core %" PRIu32 " counts:\n", s->index);
     else
         out_printf(o, "Thread %" PRId64 " counts:\n", s->tid);
-    print_counters(o, &s->c, s->filetype,
-                   core || s->tids.count > 1 ? s->tids.count : 0, "");
+    print_counters(o, s->n, s->unique_pcs, s->filetype,
+                   core || s->threads > 1 ? s->threads : 0, "");
 }
 
-/* The counts of every shard together, and their threads. */
-typedef struct drmem_totals {
-    drmem_counters c;
-    u64_map threads;
-} drmem_totals;
-
-/* Sum the shards into t. Returns 0, or -1 when out of memory; free t
- * whatever it is. */
-static int sum_shards(drmem_totals *t, const drmem_shard_counts *shards,
-                      size_t count)
+int drmem_counts_print(out *o, const drmem_totals *t,
+                       const drmem_shard_summary *shards, size_t count)
 {
-    size_t i, slot;
-    uint64_t tid;
-    int rc = 0;
-    memset(t, 0, sizeof *t);
-    u64_map_init(&t->c.unique_pcs, 1);
-    u64_map_init(&t->threads, 1);
-    for (i = 0; i < count && rc == 0; i++) {
-        rc = add_counters(&t->c, &shards[i].c);
-        for (slot = 0; rc == 0 && u64_map_next(&shards[i].tids, &slot,
-                                               &tid) != NULL;)
-            rc = u64_map_get(&t->threads, tid) == NULL ? -1 : 0;
-    }
-    return rc;
-}
-
-static void free_totals(drmem_totals *t)
-{
-    u64_map_free(&t->c.unique_pcs);
-    u64_map_free(&t->threads);
-}
-
-int drmem_counts_print(out *o, drmem_shard_counts *shards, size_t count)
-{
-    drmem_totals total;
-    const drmem_shard_counts **order = malloc((count ? count : 1) *
-                                              sizeof *order);
+    const drmem_shard_summary **order = malloc((count ? count : 1) *
+                                               sizeof *order);
     size_t i;
-    int rc = sum_shards(&total, shards, count);
-    if (rc == 0 && order != NULL) {
-        out_str(o, "Basic counts tool results:\nTotal counts:\n");
-        print_counters(o, &total.c, count ? shards[0].filetype : -1,
-                       total.threads.count, " total");
-        for (i = 0; i < count; i++)
-            order[i] = &shards[i];
-        qsort(order, count, sizeof *order, by_instrs);
-        for (i = 0; i < count; i++)
-            print_shard(o, order[i]);
-    }
-    free_totals(&total);
+    if (order == NULL)
+        return -1;
+    out_str(o, "Basic counts tool results:\nTotal counts:\n");
+    print_counters(o, t->n, t->unique_pcs.count, t->filetype,
+                   t->threads.count, " total");
+    for (i = 0; i < count; i++)
+        order[i] = &shards[i];
+    qsort(order, count, sizeof *order, by_instrs);
+    for (i = 0; i < count; i++)
+        print_shard(o, order[i]);
     free(order);
-    return rc == 0 && order != NULL ? 0 : -1;
+    return 0;
 }
 
-int drmem_counts_print_json(out *o, const drmem_shard_counts *shards,
-                            size_t count)
+void drmem_counts_print_json(out *o, const drmem_totals *t,
+                             const drmem_shard_summary *shards,
+                             size_t count)
 {
-    drmem_totals total;
     json j;
     size_t i;
-    int rc = sum_shards(&total, shards, count);
-    if (rc == 0) {
-        json_begin(&j, o, "drmemtrace");
-        if (count == 0 || shards[0].filetype == -1)
-            json_null(&j, "file_type");
-        else
-            json_u64(&j, "file_type", (uint64_t)shards[0].filetype);
-        json_open(&j, "total", '{');
-        json_counters(&j, &total.c, total.threads.count);
+    json_begin(&j, o, "drmemtrace");
+    if (t->filetype == -1)
+        json_null(&j, "file_type");
+    else
+        json_u64(&j, "file_type", (uint64_t)t->filetype);
+    json_open(&j, "total", '{');
+    json_counters(&j, t->n, t->unique_pcs.count, t->threads.count);
+    json_close(&j, '{');
+    json_open(&j, "shards", '[');
+    for (i = 0; i < count; i++) {
+        json_open(&j, NULL, '{');
+        json_u64(&j, "shard", shards[i].index);
+        json_i64(&j, "tid", shards[i].tid);
+        json_bool(&j, "core_sharded", core_sharded(&shards[i]));
+        json_counters(&j, shards[i].n, shards[i].unique_pcs,
+                      shards[i].threads);
         json_close(&j, '{');
-        json_open(&j, "shards", '[');
-        for (i = 0; i < count; i++) {
-            json_open(&j, NULL, '{');
-            json_u64(&j, "shard", shards[i].index);
-            json_i64(&j, "tid", shards[i].tid);
-            json_bool(&j, "core_sharded", core_sharded(&shards[i]));
-            json_counters(&j, &shards[i].c, shards[i].tids.count);
-            json_close(&j, '{');
-        }
-        json_close(&j, '[');
-        json_end(&j);
     }
-    free_totals(&total);
-    return rc;
+    json_close(&j, '[');
+    json_end(&j);
 }

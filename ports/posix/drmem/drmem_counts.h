@@ -58,14 +58,43 @@ int drmem_counts_pcs(drmem_shard_counts *s, td_drmem_tally *t);
  * into the counts. Returns 0, or -1 when out of memory. */
 int drmem_counts_tally(drmem_shard_counts *s, td_drmem_tally *t);
 
+/* One shard's counts once it is done: what the report prints of it. */
+typedef struct drmem_shard_summary {
+    uint64_t n[DC_COUNT];
+    uint64_t unique_pcs;
+    uint64_t threads;      /* distinct threads in the shard */
+    int64_t tid;
+    int64_t filetype;
+    uint32_t index;
+} drmem_shard_summary;
+
+/* The counts of the shards folded so far, taken in file order. */
+typedef struct drmem_totals {
+    uint64_t n[DC_COUNT];
+    u64_map unique_pcs;    /* the union of the shards' */
+    u64_map threads;
+    int64_t filetype;      /* the first shard's */
+    size_t shards;
+} drmem_totals;
+
+void drmem_totals_init(drmem_totals *t);
+void drmem_totals_free(drmem_totals *t);
+
+/* Add the counts of a done shard into t, and write what the report
+ * prints of it into *summary; s can be freed then. Returns 0, or -1 when
+ * out of memory. */
+int drmem_counts_fold(drmem_totals *t, const drmem_shard_counts *s,
+                      drmem_shard_summary *summary);
+
 /* "Basic counts tool results:", the totals, then each shard by
  * decreasing instruction count. Returns 0, or -1 when out of memory. */
-int drmem_counts_print(out *o, drmem_shard_counts *shards, size_t count);
+int drmem_counts_print(out *o, const drmem_totals *t,
+                       const drmem_shard_summary *shards, size_t count);
 
 /* The same counts as one JSON object (docs/json.md): every line of the
- * report, for the total and for each shard in file order. Returns 0, or
- * -1 when out of memory. */
-int drmem_counts_print_json(out *o, const drmem_shard_counts *shards,
-                            size_t count);
+ * report, for the total and for each shard in file order. */
+void drmem_counts_print_json(out *o, const drmem_totals *t,
+                             const drmem_shard_summary *shards,
+                             size_t count);
 
 #endif /* TRACEDEC_DRMEM_COUNTS_H */
