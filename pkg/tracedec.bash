@@ -60,7 +60,7 @@ _tracedec()
         return ;;
     info) options+=' --json' ;;
     validate) options+=' -v --verbose -q --quiet --json' ;;
-    dump) options+=' --style= --table' ;;
+    dump) options+=' --style= --table --interleave' ;;
     convert) options+=' -f --format --sort' ;;
     stat) options+=' --json' ;;
     esac

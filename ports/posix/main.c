@@ -49,15 +49,17 @@ static const command_entry commands[] = {
      "and a summary; --json: the summary as JSON",
      "tracedec validate build/data/xray/*.xray\n"
      "tracedec validate -v build/data/drmem/drmem-v7-markers.trace\n"},
-    {"dump", CMD_DUMP, OPT_STYLE, false,
-     "dump [--style=native|llvm|drcachesim] PATH",
+    {"dump", CMD_DUMP, OPT_STYLE | OPT_INTERLEAVE, false,
+     "dump [--style=native|llvm|drcachesim] [--interleave] PATH",
      "one line per event in file order; llvm prints what\n"
      "`llvm-xray fdr-dump` prints, drcachesim the lines\n"
-     "of DynamoRIO's view tool",
+     "of DynamoRIO's view tool; --interleave: a drmemtrace\n"
+     "directory's shards in timestamp order",
      "tracedec dump build/data/xray/fdr-v5-threads.xray | head\n"
      "tracedec dump --style=llvm build/data/xray/fdr-v5-threads.xray\n"
      "tracedec dump --style=drcachesim "
-     "build/data/drmem/drmem-v7-markers.trace\n"},
+     "build/data/drmem/drmem-v7-markers.trace\n"
+     "tracedec dump --interleave --style=drcachesim DIR.dir\n"},
     {"convert", CMD_CONVERT, OPT_TO | OPT_SORT, false,
      "convert -f yaml|json|chrome [--sort] PATH",
      "yaml: llvm-xray convert's records (file order, or\n"
@@ -97,6 +99,9 @@ static const option_entry options[] = {
     {OPT_STYLE, "--style", NULL, "STYLE", FAMILY_ANY,
      "native (any input), llvm (XRay FDR) or drcachesim\n"
      "(drmemtrace)"},
+    {OPT_INTERLEAVE, "--interleave", NULL, NULL, FAMILY_DRMEM,
+     "the shards of a directory as one stream in timestamp\n"
+     "order (DynamoRIO's serial order), not one after another"},
     {OPT_TABLE, "--table", NULL, "NAME", FAMILY_SQLITE,
      "an ordinary table of an SQLite file, as sqlite3 -quote\n"
      "prints it"},

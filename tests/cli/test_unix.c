@@ -304,10 +304,12 @@ static void test_options(void)
 /* Help: the command's own, exit 0, the same both ways. */
 static const cli_case help[] = {
     {"help dump | head -2", 0, "",
-     "usage: tracedec dump [--style=native|llvm|drcachesim] PATH\n"
+     "usage: tracedec dump [--style=native|llvm|drcachesim] [--interleave] "
+     "PATH\n"
      "       tracedec dump --table NAME PATH\n"},
     {"dump --help | head -2", 0, "",
-     "usage: tracedec dump [--style=native|llvm|drcachesim] PATH\n"
+     "usage: tracedec dump [--style=native|llvm|drcachesim] [--interleave] "
+     "PATH\n"
      "       tracedec dump --table NAME PATH\n"},
     {"help convert | grep -e '^  -f' -e '^  --sort' -e '^examples:'", 0,
      "",

@@ -12,6 +12,9 @@
 #       status, stderr, and stdout (whole up to 256 KiB, else its size and
 #       SHA-256)
 #   diff -r OUT1 OUT2     the comparison
+#   JOBS=N sh tests/tools/cli_snapshot.sh run ...
+#       every command with -jN (tests/cli/jobs_identity.sh compares -j1,
+#       -j2, -j3 and -j8)
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 CORPUS=$ROOT/../shared/corpus
@@ -58,7 +61,11 @@ N=0
 record() { # record ARGS... (run TRACEDEC ARGS, keep what it printed)
     N=$((N + 1))
     o=$OUT/$(printf '%04d' $N)
-    "$T" "$@" > "$o.stdout" 2> "$o.stderr"
+    if [ $# -gt 0 ]; then
+        "$T" "$@" ${JOBS:+-j$JOBS} > "$o.stdout" 2> "$o.stderr"
+    else
+        "$T" > "$o.stdout" 2> "$o.stderr"
+    fi
     rc=$?
     {
         echo "cmd: tracedec $*" | sed "s|$ROOT|ROOT|g; s|$IN|IN|g"
@@ -82,7 +89,7 @@ record_stdin() { # record_stdin FILE ARGS... (FILE on standard input)
     o=$OUT/$(printf '%04d' $N)
     f=$1
     shift
-    "$T" "$@" < "$f" > "$o.stdout" 2> "$o.stderr"
+    "$T" "$@" ${JOBS:+-j$JOBS} < "$f" > "$o.stdout" 2> "$o.stderr"
     rc=$?
     {
         echo "cmd: tracedec $* < $f" | sed "s|$ROOT|ROOT|g; s|$IN|IN|g"

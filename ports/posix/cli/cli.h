@@ -30,7 +30,8 @@ enum cli_option {
     OPT_NO_PROGRESS = 1u << 10,
     OPT_HELP = 1u << 11,
     OPT_VERSION = 1u << 12,
-    OPT_JOBS = 1u << 13
+    OPT_JOBS = 1u << 13,
+    OPT_INTERLEAVE = 1u << 14
 };
 
 /* The kinds of input, one bit each: the inputs an option applies to. */
@@ -66,6 +67,7 @@ typedef struct cli_options {
     bool recover;        /* --recover-typed-extents */
     const char *table;   /* dump --table NAME (SQLite), or NULL */
     int jobs;            /* -j: worker threads (jobs.h) */
+    bool interleave;     /* dump --interleave (drmemtrace directories) */
 } cli_options;
 
 /* One run of the command line: what it says, and where text goes (every

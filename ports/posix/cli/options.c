@@ -68,6 +68,7 @@ static void store(cli_options *o, const option_entry *e, const char *value)
     case OPT_TO: o->to = value; break;
     case OPT_TABLE: o->table = value; break;
     case OPT_JOBS: o->jobs = parse_jobs(value); break;
+    case OPT_INTERLEAVE: o->interleave = true; break;
     case OPT_RECOVER: o->recover = true; break;
     case OPT_PROGRESS: o->progress = PROGRESS_ON; break;
     case OPT_NO_PROGRESS: o->progress = PROGRESS_OFF; break;

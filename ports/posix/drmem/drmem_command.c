@@ -6,7 +6,9 @@
  */
 #include "drmem_command.h"
 #include "drmem_counts.h"
+#include "drmem_interleave.h"
 #include "drmem_print.h"
+#include "drmem_shard.h"
 #include "drmem_view.h"
 #include "capture.h"
 #include "driver.h"
@@ -24,10 +26,9 @@
 
 /* A worker's scratch, reused shard after shard. */
 typedef struct shard_scratch {
-    td_drmem_file_decoder f;
+    drmem_shard shard;
     td_drmem_tally tally;
     uint64_t pcs[4096];
-    unsigned char window[TD_DRMEM_FILE_WINDOW];
 } shard_scratch;
 
 /* What decoding one shard gives. With several workers its text goes to
@@ -118,39 +119,6 @@ static void start_tally(shard_scratch *s)
     s->tally.pcs_cap = sizeof s->pcs / sizeof s->pcs[0];
 }
 
-/* Prepare the shard's decoder for its container. Returns 0, or an exit
- * status having said why. */
-static int start_shard(shard_task *t, host *h, const char *path)
-{
-    td_drmem_file_config cfg = {sizeof cfg, 0, t->s->window,
-                                TD_DRMEM_FILE_WINDOW, TD_FORMAT_UNKNOWN};
-    const cli *c = t->res->c;
-    const uint8_t *head;
-    size_t len;
-    cli_fault unknown;
-    int rc;
-    if (host_head(h, 64, &head, &len) != 0) {
-        report_path_problem(c, path, h->error);
-        return EXIT_USAGE;
-    }
-    t->res->container = td_detect_format(head, len);
-    cfg.container = t->res->container;
-    cfg.flags = h->io == HOST_STREAM ? 0 : TD_ZIP_SEEKABLE;
-    rc = td_drmem_file_init(&t->s->f, &cfg);
-    if (rc == TD_E_INVALID_ARGUMENT) {
-        cli_fault_set(&unknown, TD_E_UNKNOWN_FORMAT, 0,
-                      "not a drmemtrace file");
-        report_error(c, path, &unknown);
-        return EXIT_INVALID;
-    }
-    if (rc != TD_OK) {
-        report_path_problem(c, path, td_error_text(rc));
-        return EXIT_USAGE;
-    }
-    start_tally(t->s);
-    return 0;
-}
-
 /* Decode one shard from h; returns an exit status. */
 static int decode_shard(shard_task *t, host *h, const char *path)
 {
@@ -158,16 +126,18 @@ static int decode_shard(shard_task *t, host *h, const char *path)
     td_drmem_event ev;
     decoder dec;
     driver d;
-    int status = start_shard(t, h, path);
+    int status = drmem_shard_start(&t->s->shard, res->c, h, path);
     if (status != 0)
         return status;
-    dec = decoder_of(DECODER_DRMEM_FILE, &t->s->f);
+    res->container = t->s->shard.container;
+    start_tally(t->s);
+    dec = decoder_of(DECODER_DRMEM_FILE, &t->s->shard.f);
     dec.tally = t->r->tallying ? &t->s->tally : NULL;
     driver_init(&d, res->c, dec, &ev, h, path);
     d.warnings = res->c->opt.verbose;
     status = driver_run(&d, consume, t);
     if (res->width > 0)
-        res->records = td_drmem_stream_offset(&t->s->f.records) / res->width;
+        res->records = td_drmem_stream_offset(&t->s->shard.f.records) / res->width;
     if (t->r->tallying && drmem_counts_tally(&res->counts, &t->s->tally) != 0 &&
         status == EXIT_VALID)
         status = out_of_memory(res->c);
@@ -432,6 +402,11 @@ int drmem_command(const cli *c, host *input)
     if (tracedir_open(o->path, &shards, error, sizeof error) != 0) {
         report_problem(c, error);
         return EXIT_USAGE;
+    }
+    if (o->interleave && input == NULL) {
+        status = drmem_interleave(c, &shards);
+        tracedir_free(&shards);
+        return status;
     }
     memset(&r, 0, sizeof r);
     r.c = c;

@@ -18,11 +18,17 @@ void drmem_view_init(drmem_view *v, out *o)
 {
     memset(v, 0, sizeof *v);
     v->o = o;
+    v->last_tid = -1;
     u64_map_init(&v->encodings, sizeof(cached_encoding));
     drmem_view_shard(v);
     out_str(o, "Output format:\n<--record#-> <--instr#->: <Wrkld.Tid> "
                "<record details>\n-------------------------------------"
                "-----------------------\n");
+}
+
+void drmem_view_serial(drmem_view *v)
+{
+    v->serial = true;
 }
 
 void drmem_view_shard(drmem_view *v)
@@ -313,9 +319,22 @@ static bool delayed_header(drmem_view *v, const td_drmem_event *ev)
     return false;
 }
 
+/* In a serial stream, the line of dashes DynamoRIO's view prints where
+ * the thread changes. */
+static void thread_switch(drmem_view *v, int64_t tid)
+{
+    if (!v->serial || tid == -1)
+        return;
+    if (v->last_tid != -1 && tid != v->last_tid)
+        out_str(v->o, "------------------------------------------------------"
+                      "------\n");
+    v->last_tid = tid;
+}
+
 static void print_delayed_header(drmem_view *v, const td_drmem_event *ev)
 {
     v->header_due = false;
+    thread_switch(v, ev->tid);
     if (v->version != -1) {
         prefix(v, v->version_ordinal, ev);
         out_field_i64(v->o, "<marker: version ", v->version);
@@ -339,6 +358,7 @@ int drmem_view_event(drmem_view *v, const td_drmem_event *ev)
     if (ev->kind != TD_DRMEM_EV_INSTR && ev->kind != TD_DRMEM_EV_MEMREF &&
         ev->kind != TD_DRMEM_EV_MARKER && ev->kind != TD_DRMEM_EV_THREAD_EXIT)
         return 0;
+    thread_switch(v, ev->tid);
     prefix(v, ev->record_ordinal, ev);
     if (ev->kind == TD_DRMEM_EV_INSTR)
         return view_instr(v, ev);

@@ -20,10 +20,17 @@ typedef struct drmem_view {
     bool header_due;         /* VERSION/FILETYPE lines wait for a tid */
     uint64_t instructions;   /* ifetch lines printed */
     u64_map encodings;       /* pc -> the last encoding seen for it */
+    bool serial;             /* shards interleaved: a line of dashes
+                                where the thread changes */
+    int64_t last_tid;        /* of the last line printed, -1 before one */
 } drmem_view;
 
 /* Start the view, printing its heading. */
 void drmem_view_init(drmem_view *v, out *o);
+/* The shards of a directory interleaved in one serial stream (as
+ * DynamoRIO's serial mode shows them): the events' ordinals are the
+ * stream's, and a line of dashes goes where the thread changes. */
+void drmem_view_serial(drmem_view *v);
 /* A new shard (file) begins: its markers start over. */
 void drmem_view_shard(drmem_view *v);
 /* Returns 0, or -1 when out of memory. */

@@ -68,6 +68,7 @@ int host_open(host *h, const char *path, int io)
     host_source *s = &h->src[0];
     struct stat st;
     start(h, 1);
+    h->path = path;
     s->borrowed = strcmp(path, "-") == 0;
     s->fd = s->borrowed ? STDIN_FILENO : open(path, O_RDONLY);
     if (s->fd < 0)
@@ -148,6 +149,28 @@ int host_lanes(host *h, unsigned lanes)
     return 0;
 }
 
+void host_park(host *h, size_t chunk_size)
+{
+    host_source *s = &h->src[0];
+    if (chunk_size > 0)
+        h->chunk_size = chunk_size;
+    if (h->count != 1 || h->io == HOST_STREAM || s->borrowed || s->fd < 0)
+        return;
+    close(s->fd);
+    s->fd = -1;
+    s->parked = true;
+}
+
+/* Open a parked file again. Returns 0, or -1 with h->error set. */
+static int unpark(host *h, host_source *s)
+{
+    s->fd = open(h->path, O_RDONLY);
+    if (s->fd < 0)
+        return host_fail(h, NULL, "open");
+    s->parked = false;
+    return 0;
+}
+
 void host_close(host *h)
 {
     unsigned i;
@@ -206,6 +229,8 @@ int host_read_file(host *h, const td_request *rq, const uint8_t **data,
     }
     s = &h->src[rq->source];
     h->requests++;
+    if (s->parked && unpark(h, s) != 0)
+        return -1;
     if (s->fd < 0)
         return 0;
     if (h->io == HOST_STREAM)

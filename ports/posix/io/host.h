@@ -57,6 +57,8 @@ typedef struct host_source {
     const char *name;    /* a directory's file, for messages; or NULL */
     uint64_t size;       /* pread and mmap */
     bool eof;            /* stream: read() returned 0 */
+    bool parked;         /* its file closed by host_park(): opened again
+                            (by path) at the next read that needs it */
     host_chunk chunk[HOST_CHUNKS];
 } host_source;
 
@@ -71,6 +73,7 @@ typedef struct host {
     uint64_t page;       /* mappings start on a page */
     uint64_t requests;   /* answered so far: the age of chunks */
     unsigned count;      /* sources */
+    const char *path;    /* host_open()'s, kept for host_park() */
     host_source src[HOST_MAX_SOURCES];
     char error[512];     /* why the last call failed */
 } host;
@@ -123,6 +126,14 @@ int host_head(host *h, size_t want, const uint8_t **data, size_t *len);
 /* The size of a source (0 for a missing file, a stream or a container
  * being unpacked). */
 uint64_t host_size(const host *h, unsigned source);
+
+/* Close the file of a host_open() host read by pread or mmap, keeping
+ * what it holds in memory (the decoder's span stays valid); the next read
+ * that needs the file opens it again by its path, which must outlive the
+ * host. With `chunk_size`, reads take that many bytes from now on (0:
+ * unchanged). For many files decoded in turn with few of them open (the
+ * shards of an interleaved drmemtrace dump). */
+void host_park(host *h, size_t chunk_size);
 
 void host_close(host *h);
 
