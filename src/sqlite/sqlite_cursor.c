@@ -296,8 +296,10 @@ static int start_part(td_sqlite_cursor *c)
 {
     td_sqlite_level *t = top(c);
     uint32_t children = c->page.leaf ? 1u : t->cells + 1u;
-    uint32_t first = (uint32_t)(c->part * (uint64_t)children / c->parts);
-    uint32_t end = (uint32_t)((c->part + 1u) * (uint64_t)children / c->parts);
+    /* children <= 32768 (2-byte cell pointers) and parts <= 65535: the
+     * products fit in 32 bits */
+    uint32_t first = c->part * children / c->parts;
+    uint32_t end = (c->part + 1u) * children / c->parts;
     if (first == end) {
         c->state = SQ_END;
         return TD_OK;
