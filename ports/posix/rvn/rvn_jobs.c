@@ -7,7 +7,8 @@
  * error captured, and keeps td_rvn_part_of(). finish() joins the parts in
  * order (td_rvn_join); the text is replayed only once every part passed
  * and joined, since until then one of them may turn the run into one
- * decoder's, whose text replaces theirs. All parts are in flight at once
+ * decoder's, whose text replaces theirs. A part that could not be read
+ * (an I/O error) ends the run with its text and those before it. All parts are in flight at once
  * (the window is the part count), so memory is a host and a decoder per
  * worker and a few captured lines per part.
  */
@@ -35,6 +36,7 @@ typedef struct rvn_jobs {
     td_rvn_decoder *decoders; /* one per worker */
     part_result *results;     /* one per part */
     rvn_totals *totals;
+    unsigned replay;          /* parts whose text is written */
 } rvn_jobs;
 
 /* The driver's consumer: what the summaries count besides the decoder. */
@@ -89,8 +91,11 @@ static void work_part(void *ctx, size_t task, size_t slot, int worker)
     res->status = decode_part(j, &j->decoders[worker], (unsigned)task, res);
 }
 
-/* jobs.h's finish(): part `task` joined to those before it. Returns 0, or
- * RVN_JOBS_ONE to stop. */
+/* jobs.h's finish(): part `task` joined to those before it. Returns 0;
+ * EXIT_USAGE to stop when the part could not be read (an I/O error, out
+ * of memory: said in its text, which is written, as another read might
+ * not fail); or RVN_JOBS_ONE to stop when it found the file invalid or
+ * does not join. */
 static int finish_part(void *ctx, size_t task, size_t slot)
 {
     rvn_jobs *j = ctx;
@@ -98,6 +103,10 @@ static int finish_part(void *ctx, size_t task, size_t slot)
     rvn_totals *t = j->totals;
     unsigned i;
     (void)slot;
+    if (res->status == EXIT_USAGE || res->status == -1) {
+        j->replay = (unsigned)task + 1;
+        return EXIT_USAGE;
+    }
     if (res->status != EXIT_VALID)
         return RVN_JOBS_ONE;
     if (task == 0)
@@ -119,19 +128,21 @@ static void discard_part(void *ctx, size_t task, size_t slot)
     (void)slot;
 }
 
-/* Every part's text in order, or (replay false) none. Returns 0, or -1
- * when a capture ran out of memory. */
-static int release_text(const rvn_jobs *j, bool replay)
+/* The text of the first j->replay parts in order; the rest is dropped.
+ * Returns 0, or -1 when a part ran out of memory. */
+static int release_text(const rvn_jobs *j)
 {
     unsigned i;
     int rc = 0;
     for (i = 0; i < j->parts; i++) {
         part_result *res = &j->results[i];
+        if (i < j->replay && res->status == -1)
+            rc = -1;
         if (!res->captured)
             continue;
-        if (replay && capture_replay(&res->text, j->c) != 0)
+        if (i < j->replay && capture_replay(&res->text, j->c) != 0)
             rc = -1;
-        else if (!replay)
+        else if (i >= j->replay)
             capture_close(&res->text);
     }
     return rc;
@@ -140,7 +151,7 @@ static int release_text(const rvn_jobs *j, bool replay)
 int rvn_jobs_run(const cli *c, const td_sqlite_files *files, unsigned parts,
                  rvn_totals *t)
 {
-    rvn_jobs r = {c, files, parts, NULL, NULL, t};
+    rvn_jobs r = {c, files, parts, NULL, NULL, t, 0};
     jobs j = {0};
     int status;
     memset(t, 0, sizeof *t);
@@ -159,7 +170,9 @@ int rvn_jobs_run(const cli *c, const td_sqlite_files *files, unsigned parts,
     j.finish = finish_part;
     j.discard = discard_part;
     status = jobs_run(&j);
-    if (release_text(&r, status == 0) != 0) {
+    if (status == 0)
+        r.replay = parts;
+    if (release_text(&r) != 0) {
         report_problem(c, "out of memory");
         status = EXIT_USAGE;
     }

@@ -23,8 +23,9 @@ typedef struct rvn_totals {
 /* Check the trace at c->opt.path (`files` as sqlite_open() found them) in
  * `parts` parts by c->opt.jobs workers, each with its own host on the
  * file; when all pass and join, replay their text (warnings, with -v) in
- * order and fill *t. Returns EXIT_VALID, EXIT_USAGE having said why (out
- * of memory, a write error), or RVN_JOBS_ONE. */
+ * order and fill *t. Returns EXIT_VALID; EXIT_USAGE having said why (a
+ * part could not read the file: its text and the text of the parts before
+ * it are written; out of memory); or RVN_JOBS_ONE. */
 int rvn_jobs_run(const cli *c, const td_sqlite_files *files, unsigned parts,
                  rvn_totals *t);
 
