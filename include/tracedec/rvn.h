@@ -31,6 +31,17 @@
  * Payloads longer than a page (metadata texts, instruction bytes) come as
  * fragments, the last one flagged TD_LAST_FRAGMENT.
  *
+ * Parts. The execution table, most of a trace, can be checked by several
+ * decoders at once, each on its own part (td_rvn_config.parts): part 0
+ * reads everything up to execution and the first part of it, part k the
+ * k-th part of execution (td_sqlite_cursor_config.parts: a range of the
+ * root's children) with interrupts merged in, the last part also what the
+ * whole pass does after execution. What a part cannot see (the rows before
+ * it) it leaves in td_rvn_part_of(), and td_rvn_join() says whether the
+ * parts, taken in order, pass where one decoder over the whole file would
+ * pass, and their counts. When it says no, or a part fails, only one
+ * decoder over the whole file says which error comes first.
+ *
  * Memory: sizeof(td_rvn_decoder) <= 2688 bytes (the database, two cursors:
  * `execution` and `interrupts` are merged through the two lanes, as are
  * `instruction_indices` and `blocks`, and the event they fill, kept here
@@ -159,6 +170,21 @@ typedef struct td_rvn_counts {
     uint64_t block_bytes;           /* instruction bytes of all blocks */
 } td_rvn_counts;
 
+/* What a part of the execution table leaves for td_rvn_join() (after
+ * TD_END). */
+typedef struct td_rvn_part {
+    td_rvn_counts counts;     /* its own (blocks...: part 0's alone) */
+    uint64_t first_transition; /* its first execution row's T (0: none) */
+    int64_t first_block;      /* and its block */
+    int64_t max_block;        /* the largest block id its rows name */
+    uint64_t tail[2];         /* T + 1 of the first two interrupts after its
+                                 last row (0: none) */
+    uint32_t leaf_depth;      /* of execution's leaves (0: none entered) */
+    uint32_t pages;           /* execution pages it entered */
+    uint32_t page_count;      /* the database's */
+    bool interrupts;          /* the interrupts table exists */
+} td_rvn_part;
+
 /* One row of integers gathered from a cursor (private). */
 typedef struct td_rvn_row {
     uint64_t offset;          /* the cell */
@@ -219,6 +245,11 @@ typedef struct td_rvn_decoder {
     bool interrupt_data_ok;   /* blocks rowid 1: "interrupt" so far */
     bool format_ok, tool_ok;  /* the metadata versions parsed */
     bool layout_v1;           /* _metadata has 7 columns */
+    uint16_t part, parts;     /* td_rvn_config's */
+    int64_t max_block;        /* parts after 0: largest block id named */
+    uint64_t first_transition; /* parts after 0: the first row's T */
+    int64_t first_block;
+    uint64_t tail[2];         /* not the last part: interrupts after it */
 } td_rvn_decoder;
 
 /* What td_rvn_init() needs. */
@@ -227,11 +258,15 @@ typedef struct td_rvn_config {
     uint32_t flags;           /* 0: there are no init flags */
     td_sqlite_files files;    /* the host's facts about the file and its
                                  -wal and -journal neighbours */
+    unsigned part, parts;     /* parts 0: the whole file; otherwise part
+                                 `part` (0 .. parts-1, parts <= 65535) of
+                                 its execution table (see Parts above) */
 } td_rvn_config;
 
 /* Prepare a decoder; a NULL cfg reads as all zero (a file of 0 bytes,
  * which next() refuses). Returns TD_OK, or TD_E_INVALID_ARGUMENT (NULL
- * decoder, cfg->size below sizeof(td_rvn_config), a flag set). */
+ * decoder, cfg->size below sizeof(td_rvn_config), a flag set, part not
+ * below parts, parts above 65535). */
 int td_rvn_init(td_rvn_decoder *r, const td_rvn_config *cfg);
 
 /* Start over with the same files; any error is forgotten. Returns TD_OK
@@ -261,6 +296,18 @@ const td_sqlite_header *td_rvn_header(const td_rvn_decoder *r);
 
 /* The counts, complete once TD_END was returned. */
 const td_rvn_counts *td_rvn_counts_of(const td_rvn_decoder *r);
+
+/* A part's leftovers and counts, complete once TD_END was returned. */
+void td_rvn_part_of(const td_rvn_decoder *r, td_rvn_part *part);
+
+/* Join part `next` to `whole`, the parts before it joined in order
+ * (start with part 0's): true when one decoder over both would have gone
+ * on across their seam without an error (transitions increasing, the
+ * interrupt before next's first row where it needs one, block ids that
+ * blocks holds, leaves at one depth, no more pages than the file holds);
+ * whole then holds the counts of both. False: whole is unchanged, and only
+ * one decoder over the whole file says which error comes first. */
+bool td_rvn_join(td_rvn_part *whole, const td_rvn_part *next);
 
 #ifdef __cplusplus
 }

@@ -268,6 +268,9 @@ typedef struct td_sqlite_cursor {
     uint8_t leaf_depth;       /* 0 until the first leaf */
     uint8_t key_columns;      /* leading integer columns checked in order */
     uint8_t has_last, has_floor;
+    uint16_t part, parts;     /* the root's children this scan covers
+                                 (td_sqlite_cursor_config) */
+    uint16_t end_child;       /* the first child it leaves, 0: no range */
     uint32_t visited;         /* pages entered by this scan */
     uint32_t pending;         /* the child page to enter next */
     uint64_t pending_at;      /* file offset its number was read from */
@@ -359,12 +362,27 @@ typedef struct td_sqlite_cursor_config {
     uint32_t flags;           /* tree | key_columns << 4 | TD_SQLITE_* */
     uint32_t root;            /* the b-tree's root page (1: sqlite_schema) */
     unsigned lane;            /* 0 or 1: the source its requests name */
+    unsigned part, parts;     /* parts 0: the whole b-tree. Otherwise part
+                                 `part` (0 .. parts-1) of its rows, for a
+                                 scan split between cursors: if the root
+                                 has C children (a leaf root: 1), the
+                                 subtrees of children [part * C / parts,
+                                 (part + 1) * C / parts), and of an index
+                                 b-tree the root cell before the first of
+                                 them; a table's root key after the last
+                                 of them is checked, not passed. The parts
+                                 together give every row once, in order */
 } td_sqlite_cursor_config;
 
-/* Scan the b-tree rooted at cfg->root of database d through cfg->lane.
+/* Scan the b-tree rooted at cfg->root of database d through cfg->lane
+ * (or one part of it, cfg->parts). A part checks every page and row it
+ * covers as the whole scan does; what lies across its edges (the order of
+ * its first key after the rows before it, the depth of the leaves before
+ * it) is the caller's to reconcile: td_sqlite_cursor_leaf_depth().
  * Returns TD_OK or TD_E_INVALID_ARGUMENT (NULL pointer, cfg->size below
  * sizeof(td_sqlite_cursor_config), root 0, lane above 1, tree 3,
- * key_columns above 4, an unknown flag). */
+ * key_columns above 4, an unknown flag, part not below parts, parts above
+ * 65535). */
 int td_sqlite_cursor_init(td_sqlite_cursor *c, td_sqlite_decoder *d,
                           const td_sqlite_cursor_config *cfg);
 
@@ -378,6 +396,11 @@ int td_sqlite_cursor_init(td_sqlite_cursor *c, td_sqlite_decoder *d,
  * tracedec bug); sticky for the database. Pointers in *ev stay valid until the next call on the
  * database or any of its cursors. */
 int td_sqlite_cursor_next(td_sqlite_cursor *c, td_sqlite_event *ev);
+
+/* The depth of the leaves the scan entered (the root is 1), 0 before the
+ * first; and the pages it entered. */
+unsigned td_sqlite_cursor_leaf_depth(const td_sqlite_cursor *c);
+uint32_t td_sqlite_cursor_pages(const td_sqlite_cursor *c);
 
 /* Drop the rest of the current row (its overflow pages are not read, so
  * their chain is not checked); the next call starts the next row. */

@@ -20,6 +20,7 @@
  *   the database's own header and freelist -> freelist_step (here), then
  *     the SQLite reader (sqlite_decoder.c lists its records)
  *   warnings -> warning_event (here)
+ *   a part's seam with the parts before it -> td_rvn_join (rvn_parts.c)
  *
  * Technique. The file is read table by table in the order the checks need:
  * sqlite_schema (which tables, where), _metadata (is this a block trace of
@@ -29,7 +30,10 @@
  * instruction bytes bound its offsets), then execution merged with
  * interrupts on the second lane by transition, and last the database's
  * own events, which walk and check its freelist. Each phase is a step
- * function that returns an event, a request, or TDI_AGAIN to go on.
+ * function that returns an event, a request, or TDI_AGAIN to go on. A
+ * part after the first (rvn_parts.c) goes from the schema to its part of
+ * execution; a part before the last ends with the interrupts after its
+ * rows (RP_TAIL) instead of the leftovers and the freelist.
  */
 #include "rvn_internal.h"
 
@@ -39,13 +43,18 @@ int td_rvn_init(td_rvn_decoder *r, const td_rvn_config *cfg)
 {
     td_sqlite_config db;
     if (r == NULL ||
-        (cfg != NULL && (cfg->size < sizeof *cfg || cfg->flags != 0)))
+        (cfg != NULL && (cfg->size < sizeof *cfg || cfg->flags != 0 ||
+                         (cfg->parts != 0 && cfg->part >= cfg->parts) ||
+                         cfg->parts > 65535)))
         return TD_E_INVALID_ARGUMENT;
     memset(r, 0, sizeof *r);
     memset(&db, 0, sizeof db);
     db.size = sizeof db;
-    if (cfg != NULL)
+    if (cfg != NULL) {
         db.files = cfg->files;
+        r->part = (uint16_t)cfg->part;
+        r->parts = (uint16_t)cfg->parts;
+    }
     td_sqlite_init(&r->db, &db);
     return tdi_rvn_cursor(r, &r->main, 1, 0,
                           TD_SQLITE_TABLE | TD_SQLITE_SCHEMA_ROWS);
@@ -59,6 +68,8 @@ int td_rvn_reset(td_rvn_decoder *r)
     memset(&cfg, 0, sizeof cfg);
     cfg.size = sizeof cfg;
     cfg.files = r->db.files;
+    cfg.part = r->part;
+    cfg.parts = r->parts;
     return td_rvn_init(r, &cfg);
 }
 
@@ -141,6 +152,8 @@ static int step(td_rvn_decoder *r, td_rvn_event *ev)
         return tdi_rvn_execution_step(r, ev);
     case RP_LEFTOVER:
         return tdi_rvn_leftover_step(r, ev);
+    case RP_TAIL:
+        return tdi_rvn_tail_step(r);
     case RP_FREELIST:
         return freelist_step(r);
     default:

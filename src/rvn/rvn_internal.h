@@ -22,6 +22,8 @@ enum rvn_phase {
     RP_EXECUTION_START,
     RP_EXECUTION,
     RP_LEFTOVER,      /* interrupts after the last execution row */
+    RP_TAIL,          /* a part before the last: the interrupts after its
+                         rows, kept for td_rvn_join */
     RP_FREELIST,      /* the database's events: its freelist walk */
     RP_DONE
 };
@@ -93,5 +95,13 @@ int tdi_rvn_indices_step(td_rvn_decoder *r, td_rvn_event *ev);
 /* rvn_execution.c */
 int tdi_rvn_execution_step(td_rvn_decoder *r, td_rvn_event *ev);
 int tdi_rvn_leftover_step(td_rvn_decoder *r, td_rvn_event *ev);
+int tdi_rvn_tail_step(td_rvn_decoder *r);
+
+/* rvn_parts.c */
+/* A part before the last (parts > 1). */
+static inline bool rvn_part_before_last(const td_rvn_decoder *r)
+{
+    return r->parts > 1 && r->part + 1u < r->parts;
+}
 
 #endif /* TDI_RVN_INTERNAL_H */

@@ -10,8 +10,11 @@
  */
 #include "rvn_internal.h"
 
-int tdi_rvn_cursor(td_rvn_decoder *r, td_sqlite_cursor *c, uint32_t root,
-                   unsigned lane, uint32_t flags)
+/* A cursor on `root` through `lane` with `flags`, covering part `part`
+ * of `parts` (0: all of it). */
+static int init_cursor(td_rvn_decoder *r, td_sqlite_cursor *c, uint32_t root,
+                       unsigned lane, uint32_t flags, unsigned part,
+                       unsigned parts)
 {
     td_sqlite_cursor_config cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -19,15 +22,27 @@ int tdi_rvn_cursor(td_rvn_decoder *r, td_sqlite_cursor *c, uint32_t root,
     cfg.flags = flags;
     cfg.root = root;
     cfg.lane = lane;
+    cfg.part = part;
+    cfg.parts = parts;
     return td_sqlite_cursor_init(c, &r->db, &cfg);
 }
 
+int tdi_rvn_cursor(td_rvn_decoder *r, td_sqlite_cursor *c, uint32_t root,
+                   unsigned lane, uint32_t flags)
+{
+    return init_cursor(r, c, root, lane, flags, 0, 0);
+}
+
+/* execution is split between the parts of a split decoder; the other
+ * tables are read whole. */
 int tdi_rvn_scan(td_rvn_decoder *r, td_sqlite_cursor *c, int table, unsigned lane,
              unsigned key_columns)
 {
     uint32_t tree = key_columns > 0 ? TD_SQLITE_INDEX : TD_SQLITE_TABLE;
-    return tdi_rvn_cursor(r, c, r->root[table], lane,
-                          tree | key_columns << 4 | TD_SQLITE_WHOLE_ROWS);
+    bool split = table == TD_RVN_EXECUTION_TABLE && r->parts > 1;
+    return init_cursor(r, c, r->root[table], lane,
+                       tree | key_columns << 4 | TD_SQLITE_WHOLE_ROWS,
+                       split ? r->part : 0, split ? r->parts : 0);
 }
 
 bool tdi_rvn_is_int(const td_rvn_row *row, unsigned column)

@@ -162,6 +162,10 @@ int tdi_rvn_tables_event(td_rvn_decoder *r, td_rvn_event *ev)
     for (i = 0; i < TD_RVN_TABLE_COUNT; i++)
         ev->tables.root[i] = r->root[i];
     r->phase = RP_METADATA;
+    if (r->part > 0) { /* a later part: only its part of execution */
+        r->phase = RP_EXECUTION_START;
+        return TD_EVENT;
+    }
     return tdi_rvn_cursor(r, &r->main, r->root[TD_RVN_METADATA_TABLE], 0,
                           TD_SQLITE_TABLE) == TD_OK
                ? TD_EVENT

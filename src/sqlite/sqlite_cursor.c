@@ -47,6 +47,12 @@
  * leads to it nor smaller than the one before (SQLite's "Rowid out of
  * order"). Together they make every scan end: the path never repeats a
  * page, and the walk enters at most page_count pages.
+ *
+ * Parts. A scan split between cursors (td_sqlite_cursor_config.parts)
+ * divides the root's children: a part enters the root, starts in
+ * AFTER_CHILD of the child before its first (so that an index's root cell
+ * there is its first row, and a table's root key its floor), and at the
+ * root's AFTER_CHILD of its last child goes to END (end_part).
  */
 #include "sqlite_internal.h"
 
@@ -63,7 +69,8 @@ int td_sqlite_cursor_init(td_sqlite_cursor *c, td_sqlite_decoder *db,
     tree = flags & 3u;
     keys = (flags >> 4) & 15u;
     if (cfg->root == 0 || cfg->lane >= TD_SQLITE_LANES || tree == 3 ||
-        keys > 4 ||
+        keys > 4 || (cfg->parts != 0 && cfg->part >= cfg->parts) ||
+        cfg->parts > 65535 ||
         (flags & ~(0xffu | TD_SQLITE_WHOLE_ROWS | TD_SQLITE_SCHEMA_ROWS)))
         return TD_E_INVALID_ARGUMENT;
     memset(c, 0, sizeof *c);
@@ -73,8 +80,20 @@ int td_sqlite_cursor_init(td_sqlite_cursor *c, td_sqlite_decoder *db,
     c->lane = (uint8_t)cfg->lane;
     c->tree = (uint8_t)tree;
     c->key_columns = (uint8_t)keys;
+    c->part = (uint16_t)cfg->part;
+    c->parts = (uint16_t)cfg->parts;
     c->state = SQ_START;
     return TD_OK;
+}
+
+unsigned td_sqlite_cursor_leaf_depth(const td_sqlite_cursor *c)
+{
+    return c == NULL ? 0 : c->leaf_depth;
+}
+
+uint32_t td_sqlite_cursor_pages(const td_sqlite_cursor *c)
+{
+    return c == NULL ? 0 : c->visited;
 }
 
 static int tree_of(uint8_t type)
@@ -230,6 +249,21 @@ static int pass_table_key(td_sqlite_cursor *c, const sq_page *p,
     return TD_OK;
 }
 
+/* The last child of a part's range is done: a table's root key after it
+ * is checked against the rows before it, an index's root cell left to the
+ * next part. */
+static int end_part(td_sqlite_cursor *c)
+{
+    uint32_t cell;
+    int rc;
+    c->state = SQ_END;
+    if (c->tree == TD_SQLITE_INDEX)
+        return TD_OK;
+    if ((rc = sq_cell_offset(c->db, &c->page, top(c)->cell, &cell)) != TD_OK)
+        return rc;
+    return pass_table_key(c, &c->page, cell);
+}
+
 /* The child under the top page's current cell is done: an index's cell is
  * a row (TD_EVENT when it came whole), a table's a key to pass. */
 static int after_child(td_sqlite_cursor *c, td_sqlite_event *ev)
@@ -243,6 +277,8 @@ static int after_child(td_sqlite_cursor *c, td_sqlite_event *ev)
     }
     if ((rc = top_page(c)) != TD_OK)
         return rc;
+    if (c->depth == 1 && c->end_child != 0 && t->cell + 1u >= c->end_child)
+        return end_part(c);
     if (c->tree == TD_SQLITE_INDEX)
         return tdi_sq_start_row(c, &c->page, t->cell, ev);
     if ((rc = sq_cell_offset(c->db, &c->page, t->cell, &cell)) != TD_OK ||
@@ -251,6 +287,40 @@ static int after_child(td_sqlite_cursor *c, td_sqlite_event *ev)
     t->cell++;
     c->state = SQ_DESCEND;
     return TD_OK;
+}
+
+/* The root was entered: a part starts at its first child, after the root
+ * cell before it (an index's row, a table's key: AFTER_CHILD of the child
+ * before), and ends before its end child; a part with no child ends. */
+static int start_part(td_sqlite_cursor *c)
+{
+    td_sqlite_level *t = top(c);
+    uint32_t children = c->page.leaf ? 1u : t->cells + 1u;
+    /* children <= 32768 (2-byte cell pointers) and parts <= 65535: the
+     * products fit in 32 bits */
+    uint32_t first = c->part * children / c->parts;
+    uint32_t end = (c->part + 1u) * children / c->parts;
+    if (first == end) {
+        c->state = SQ_END;
+        return TD_OK;
+    }
+    if (c->page.leaf)
+        return TD_OK;
+    c->end_child = (uint16_t)(end < children ? end : 0);
+    if (first > 0) {
+        t->cell = (uint16_t)(first - 1);
+        c->state = SQ_AFTER_CHILD;
+    }
+    return TD_OK;
+}
+
+/* The root is entered, and a part's range of it taken. */
+static int enter_root(td_sqlite_cursor *c)
+{
+    int rc = enter(c, c->root, 0);
+    if (rc != TD_OK || c->parts == 0)
+        return rc;
+    return start_part(c);
 }
 
 static int ascend(td_sqlite_cursor *c)
@@ -299,7 +369,7 @@ static int step(td_sqlite_cursor *c, td_sqlite_event *ev)
     case SQ_LEAF_CELL:
         return leaf_cell(c, ev);
     case SQ_START:
-        return enter(c, c->root, 0);
+        return enter_root(c);
     case SQ_ENTER:
         return enter(c, c->pending, c->pending_at);
     case SQ_DESCEND:

@@ -185,6 +185,11 @@ if [ -s "$REVEN" ]; then
         "$peer"
     row "reven validate" "$n" ">=3x" "$T validate $REVEN" \
         "sqlite3 SELECT * execution" "$peer"
+    # -j: the ratio is the speedup of N workers over one
+    cores=$(getconf _NPROCESSORS_ONLN)
+    row "reven validate -j$cores" "$n" ">=1.8x at -j2" \
+        "$T validate -j$cores $REVEN" "tracedec validate -j1" \
+        "$T validate -j1 $REVEN"
 fi
 if [ -s "$UMT/exec.vtable" ]; then
     row "umt validate" "$(bytes_of "$UMT"/*)" ">=1GB/s" "$T validate $UMT" \

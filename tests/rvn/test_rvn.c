@@ -16,7 +16,10 @@
  *   - every prefix and byte change of a small trace ends cleanly or in an
  *     error with a reason;
  *   - rvnmetadata's own fixtures (../shared/corpus, when present) are
- *     refused for the right reasons.
+ *     refused for the right reasons;
+ *   - validate, info and stat print the same at -j1, -j2, -j3 and -j8
+ *     (the execution table in parts, tests/rvn/rvn_jobs.py), on the
+ *     writer's traces, the SQLite test databases and damaged copies.
  */
 #include "codec_rvn.h"
 #include "config_check.h"
@@ -227,10 +230,28 @@ static void test_arguments_and_reset(void)
     free(r);
 }
 
+static void test_jobs(void)
+{
+    char dir[64] = "/tmp/tracedec-rvn-jobs-XXXXXX";
+    if (run_shell("command -v python3 >/dev/null") != 0) {
+        skip("python3 is missing");
+        return;
+    }
+    if (!expect(mkdtemp(dir) != NULL, "no scratch folder"))
+        return;
+    expect(run_shell("python3 '%s/tests/rvn/rvn_jobs.py' '%s' '%s' "
+                     ">'%s/log' 2>&1 || { cat '%s/log'; exit 1; }",
+                     test_root, tracedec_path(), dir, dir, dir) == 0,
+           "validate, info or stat differ between -j1 and -jN "
+           "(tests/rvn/rvn_jobs.py)");
+    run_shell("rm -rf '%s'", dir);
+}
+
 const test_case rvn_tests[] = {
     {"rvn init arguments and reset", test_arguments_and_reset},
     {"rvn writer traces", test_writer_traces},
     {"rvn prefix and byte sweeps", test_sweeps},
     {"rvn corpus metadata fixtures", test_corpus},
+    {"rvn the same text for every -j", test_jobs},
     {NULL, NULL},
 };

@@ -14,10 +14,14 @@
  *             bytes a block) to print them next to each execution.
  *
  * info, stat and validate print their summary as one JSON object with
- * --json (docs/json.md).
+ * --json (docs/json.md). With several workers (-j), validate and stat
+ * check the execution table in parts (rvn_jobs.h); when the parts do not
+ * all pass, one decoder checks the file again and says what is wrong, so
+ * the text is that of -j1.
  */
 #include "rvn_command.h"
 #include "driver.h"
+#include "rvn_jobs.h"
 #include "grow.h"
 #include "sqlite_db.h"
 #include "sqlite_schema.h"
@@ -48,6 +52,7 @@ typedef struct rvn_run {
     bool dump, info;         /* the command */
     td_rvn_decoder r;
     td_rvn_event ev;
+    td_rvn_counts counts;    /* the decoder's, or the parts' joined */
     block_fact *blocks;
     size_t block_count, block_cap;
     uint64_t warnings;
@@ -280,7 +285,7 @@ static void print_info_json(out *o, const rvn_run *run)
 
 static void print_stat_json(out *o, const rvn_run *run)
 {
-    const td_rvn_counts *c = td_rvn_counts_of(&run->r);
+    const td_rvn_counts *c = &run->counts;
     json j;
     json_begin(&j, o, "reven");
     json_u64(&j, "blocks", c->blocks);
@@ -300,7 +305,7 @@ static void print_stat_json(out *o, const rvn_run *run)
 
 static void print_stat(out *o, const rvn_run *run)
 {
-    const td_rvn_counts *c = td_rvn_counts_of(&run->r);
+    const td_rvn_counts *c = &run->counts;
     out_printf(o, "blocks: %" PRIu64 " (%" PRIu64 " instruction bytes; "
                   "modes: %" PRIu64 " x86-64, %" PRIu64 " x86-32, %" PRIu64
                   " x86-16)\n",
@@ -319,7 +324,7 @@ static void print_stat(out *o, const rvn_run *run)
  * or its JSON object. */
 static void print_valid(const cli *c, const rvn_run *run)
 {
-    const td_rvn_counts *n = td_rvn_counts_of(&run->r);
+    const td_rvn_counts *n = &run->counts;
     json j;
     if (!c->opt.json) {
         out_printf(c->err, "%s: valid reven block trace, %" PRIu64
@@ -341,6 +346,25 @@ static void print_valid(const cli *c, const rvn_run *run)
 
 /* ---- The commands ----------------------------------------------------- */
 
+/* The summary of the command once the trace was read with `status`;
+ * `plain`: info found no _metadata table (sqlite_info() prints it). */
+static void print_summary(const rvn_run *run, int status, bool plain)
+{
+    const cli_options *o = &run->c->opt;
+    if (o->command == CMD_INFO && o->json && status == EXIT_VALID)
+        print_info_json(run->c->out, run);
+    else if (o->command == CMD_INFO && !o->json && !plain &&
+             run->tables.kind == TD_RVN_EV_TABLES) /* header, schema read */
+        print_info(run->c->out, run);
+    if (o->command == CMD_STAT && status == EXIT_VALID && o->json)
+        print_stat_json(run->c->out, run);
+    else if (o->command == CMD_STAT && status == EXIT_VALID)
+        print_stat(run->c->out, run);
+    if (o->command == CMD_VALIDATE && status == EXIT_VALID &&
+        (o->verbose || o->json))
+        print_valid(run->c, run);
+}
+
 /* Decode the trace (to its metadata, for info) and print what the command
  * prints. Returns an exit status; *plain is set when info found no
  * _metadata table: a plain SQLite database. */
@@ -359,19 +383,25 @@ static int decode(rvn_run *run, host *input, const td_sqlite_files *files,
     if (o->command == CMD_INFO)
         d.quiet_error = TD_E_RVN_NO_METADATA;
     status = driver_run(&d, consume, run);
+    run->counts = *td_rvn_counts_of(&run->r);
     *plain = d.error == TD_E_RVN_NO_METADATA && o->command == CMD_INFO;
-    if (o->command == CMD_INFO && o->json && status == EXIT_VALID)
-        print_info_json(run->c->out, run);
-    else if (o->command == CMD_INFO && !o->json && !*plain &&
-             run->tables.kind == TD_RVN_EV_TABLES) /* header, schema read */
-        print_info(run->c->out, run);
-    if (o->command == CMD_STAT && status == EXIT_VALID && o->json)
-        print_stat_json(run->c->out, run);
-    else if (o->command == CMD_STAT && status == EXIT_VALID)
-        print_stat(run->c->out, run);
-    if (o->command == CMD_VALIDATE && status == EXIT_VALID &&
-        (o->verbose || o->json))
-        print_valid(run->c, run);
+    print_summary(run, status, *plain);
+    return status;
+}
+
+/* validate and stat with several workers: the parts' summary, or
+ * RVN_JOBS_ONE when one decoder is to read the file. */
+static int decode_parts(rvn_run *run, const td_sqlite_files *files)
+{
+    const cli *c = run->c;
+    rvn_totals t;
+    int status = rvn_jobs_run(c, files, (unsigned)c->opt.jobs, &t);
+    if (status != EXIT_VALID)
+        return status;
+    run->counts = t.whole.counts;
+    memcpy(run->modes, t.modes, sizeof run->modes);
+    run->warnings = t.warnings;
+    print_summary(run, status, false);
     return status;
 }
 
@@ -405,7 +435,12 @@ int rvn_command(const cli *c, host *input)
     run->c = c;
     run->dump = c->opt.command == CMD_DUMP;
     run->info = c->opt.command == CMD_INFO;
-    status = decode(run, input, &files, &plain);
+    status = RVN_JOBS_ONE;
+    if (c->opt.jobs > 1 && (c->opt.command == CMD_VALIDATE ||
+                            c->opt.command == CMD_STAT))
+        status = decode_parts(run, &files);
+    if (status == RVN_JOBS_ONE)
+        status = decode(run, input, &files, &plain);
     free_run(run);
     return plain ? sqlite_info(c, input, &files) : status;
 }
