@@ -103,7 +103,7 @@ char *sweep_part(const test_codec *c, const char *name, const test_input *in,
 bool scratch_from(char *dir, const char *needs, const char *script,
                   const char *args)
 {
-    if (run_shell("%s", needs) != 0) {
+    if (run_shell("{ %s; } >/dev/null 2>&1", needs) != 0) {
         skip("the tools `%s` asks for are missing", needs);
         return false;
     }
