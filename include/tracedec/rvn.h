@@ -40,7 +40,9 @@
  * it) it leaves in td_rvn_part_of(), and td_rvn_join() says whether the
  * parts, taken in order, pass where one decoder over the whole file would
  * pass, and their counts. When it says no, or a part fails, only one
- * decoder over the whole file says which error comes first.
+ * decoder over the whole file says which error comes first. The first
+ * EXECUTION event of a part after 0 has start 0: the row before it, whose
+ * T is its start, lies in another part.
  *
  * Memory: sizeof(td_rvn_decoder) <= 2688 bytes (the database, two cursors:
  * `execution` and `interrupts` are merged through the two lanes, as are

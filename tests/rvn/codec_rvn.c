@@ -11,10 +11,10 @@
 static int rvn_init(void *p, const test_config *cfg, const test_input *in)
 {
     td_rvn_config config;
-    (void)cfg;
     memset(&config, 0, sizeof config);
     config.size = sizeof config;
     config.files = sqlite_files_of(in);
+    sqlite_config_part(cfg, &config.part, &config.parts);
     return td_rvn_init(p, &config);
 }
 
@@ -73,6 +73,25 @@ static int rvn_next(void *p, test_run *run)
 static int rvn_feed(void *p, const void *data, size_t len)
 {
     return td_rvn_feed(p, data, len);
+}
+
+/* Answer the decoder's request from `file`, whole. */
+static void answer_whole(td_rvn_decoder *r, const uint8_t *file, size_t len)
+{
+    const td_request *rq = td_rvn_request(r);
+    if (rq->offset < len)
+        td_rvn_feed(r, file + rq->offset, len - (size_t)rq->offset);
+    else
+        td_rvn_feed(r, NULL, 0);
+}
+
+int rvn_next_whole(td_rvn_decoder *r, td_rvn_event *ev, const uint8_t *file,
+                   size_t len)
+{
+    int rc;
+    while ((rc = td_rvn_next(r, ev)) == TD_NEED_INPUT)
+        answer_whole(r, file, len);
+    return rc;
 }
 
 const test_codec rvn_codec = {

@@ -175,25 +175,6 @@ static void test_corpus(void)
            "info of outdated.sqlite");
 }
 
-/* Answer the decoder's request from `file`, whole. */
-static void answer_rvn(td_rvn_decoder *r, const uint8_t *file, size_t len)
-{
-    const td_request *rq = td_rvn_request(r);
-    if (rq->offset < len)
-        td_rvn_feed(r, file + rq->offset, len - (size_t)rq->offset);
-    else
-        td_rvn_feed(r, NULL, 0);
-}
-
-static int rvn_next_of(td_rvn_decoder *r, td_rvn_event *ev,
-                       const uint8_t *file, size_t len)
-{
-    int rc;
-    while ((rc = td_rvn_next(r, ev)) == TD_NEED_INPUT)
-        answer_rvn(r, file, len);
-    return rc;
-}
-
 static int rvn_init_any(void *d, const void *cfg)
 {
     return td_rvn_init(d, cfg);
@@ -217,7 +198,7 @@ static void test_arguments_and_reset(void)
            "a NULL decoder is not an invalid argument");
     cfg.files.db_size = sizeof file;
     expect(td_rvn_init(r, &cfg) == TD_OK, "init refuses a good config");
-    rc = rvn_next_of(r, &ev, file, sizeof file);
+    rc = rvn_next_whole(r, &ev, file, sizeof file);
     expect(rc == TD_E_SQLITE_MAGIC && td_rvn_next(r, &ev) == rc &&
                td_rvn_fault(r)->code == rc,
            "zeros are not a sticky sqlite-magic (%s)", td_error_name(rc));
@@ -225,7 +206,7 @@ static void test_arguments_and_reset(void)
                td_rvn_next(r, &ev) == TD_NEED_INPUT &&
                td_rvn_request(r)->offset == 0,
            "reset does not start over");
-    rc = rvn_next_of(r, &ev, file, sizeof file);
+    rc = rvn_next_whole(r, &ev, file, sizeof file);
     expect(rc == TD_E_SQLITE_MAGIC, "after reset: %s", td_error_name(rc));
     free(r);
 }

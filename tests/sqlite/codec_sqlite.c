@@ -12,23 +12,106 @@
  */
 #include "codec_sqlite.h"
 #include "drive.h"
+#include "harness.h"
+#include "sweep.h"
 
 #include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_ROOTS 1024
 
 enum { HEADER, TREES, FREELIST, DONE };
 
+/* Where a config's own bits hold the part and the parts. */
+#define PART_SHIFT 24
+#define PARTS_SHIFT 28
+
 typedef struct sqlite_state {
     td_sqlite_decoder db;
     td_sqlite_cursor cursor;
     uint32_t flags; /* cursor flags of the schema's b-trees */
+    unsigned part, parts; /* the part of each of them scanned */
     int phase;
     uint32_t roots[MAX_ROOTS]; /* b-trees named in sqlite_schema */
     size_t root_count, scanned; /* scanned: trees begun, schema first */
     uint32_t free_pages;
 } sqlite_state;
+
+test_config sqlite_part_config(uint32_t flags, unsigned part, unsigned parts)
+{
+    test_config cfg = {0, 0, 0};
+    cfg.flags = flags | (uint32_t)part << PART_SHIFT |
+                (uint32_t)parts << PARTS_SHIFT;
+    return cfg;
+}
+
+void sqlite_config_part(const test_config *cfg, unsigned *part,
+                        unsigned *parts)
+{
+    *part = (cfg->flags >> PART_SHIFT) & 15u;
+    *parts = (cfg->flags >> PARTS_SHIFT) & 15u;
+}
+
+void check_part_arguments(const char *what,
+                          int (*init)(void *decoder, unsigned part,
+                                      unsigned parts),
+                          void *decoder)
+{
+    static const unsigned cases[][3] = {
+        /* part, parts, refused */
+        {0, 0, 0},     {5, 0, 0},     {0, 1, 0},     {1, 1, 1},
+        {2, 2, 1},     {3, 2, 1},     {65534, 65535, 0},
+        {0, 65536, 1}, {65535, 65535, 1},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = init(decoder, cases[i][0], cases[i][1]);
+        expect(rc == (cases[i][2] ? TD_E_INVALID_ARGUMENT : TD_OK),
+               "%s of part %u of %u: %s", what, cases[i][0], cases[i][1],
+               td_error_name(rc));
+    }
+}
+
+char *sweep_part(const test_codec *c, const char *name, const test_input *in,
+                 unsigned part, unsigned parts)
+{
+    static const plan_range answers[3] = {{ANSWER_EXACT, 0, 0, NULL},
+                                          {ANSWER_PLUS, 1000, 1000, NULL},
+                                          {ANSWER_RANDOM, 1, 3, NULL}};
+    test_config cfg = sqlite_part_config(0, part, parts);
+    char label[200], *log;
+    cut_sweep cuts;
+    test_result r = test_decode(c, in, &cfg, plan_whole());
+    snprintf(label, sizeof label, "%s part %u of %u", name, part, parts);
+    expect(r.status == TD_END && r.protocol_ok, "%s: %s (%s) %s", label,
+           td_error_name(r.status), r.fault.reason ? r.fault.reason : "",
+           r.protocol_msg);
+    log = strdup(r.log != NULL ? r.log : "");
+    test_result_free(&r);
+    sweep_plans(c, label, in, &cfg, answers, 3);
+    memset(&cuts, 0, sizeof cuts);
+    cuts.where.step = 64;
+    cuts.where.edges = 1;
+    cuts.where.cap = 100;
+    cuts.expect = CUT_ERROR;
+    sweep_cuts(c, label, in, &cfg, &cuts);
+    return log;
+}
+
+bool scratch_from(char *dir, const char *needs, const char *script,
+                  const char *args)
+{
+    if (run_shell("{ %s; } >/dev/null 2>&1", needs) != 0) {
+        skip("the tools `%s` asks for are missing", needs);
+        return false;
+    }
+    return expect(mkdtemp(dir) != NULL, "no scratch folder") &&
+           expect(run_shell("python3 '%s/%s' '%s' %s >/dev/null", test_root,
+                            script, dir, args) == 0,
+                  "%s failed", script);
+}
 
 td_sqlite_files sqlite_files_of(const test_input *in)
 {
@@ -54,7 +137,8 @@ static int sqlite_init(void *p, const test_config *cfg, const test_input *in)
     memset(&config, 0, sizeof config);
     config.size = sizeof config;
     config.files = sqlite_files_of(in);
-    s->flags = cfg->flags;
+    s->flags = cfg->flags & TEST_OWN_FLAGS;
+    sqlite_config_part(cfg, &s->part, &s->parts);
     s->phase = HEADER;
     s->root_count = s->scanned = 0;
     s->free_pages = 0;
@@ -128,6 +212,8 @@ static void next_tree(sqlite_state *s, test_run *run)
                                       TD_SQLITE_WHOLE_ROWS
                                 : s->flags;
     cfg.root = s->scanned == 0 ? 1 : s->roots[s->scanned - 1];
+    cfg.part = s->scanned == 0 ? 0 : s->part;
+    cfg.parts = s->scanned == 0 ? 0 : s->parts;
     td_sqlite_cursor_init(&s->cursor, &s->db, &cfg);
     run_line(run, "tree %" PRIu32, cfg.root);
     s->scanned++;
