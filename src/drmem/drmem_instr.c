@@ -40,8 +40,12 @@ int tdi_drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
     }
     if (d->encoding_len + r->size > max_encoding(d))
         return tdi_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
-                       TDI_REASON("more than 15 bytes of encoding for one "
-                                 "instruction (16 in ARCH_REGDEPS traces)"));
+                       regdeps(d) ? TDI_REASON("more than 16 bytes of "
+                                               "encoding for one "
+                                               "ARCH_REGDEPS instruction")
+                                  : TDI_REASON("more than 15 bytes of "
+                                               "encoding for one "
+                                               "instruction"));
     memcpy(d->encoding + d->encoding_len, r->bytes + DRMEM_ADDR, r->size);
     d->encoding_len = (uint8_t)(d->encoding_len + r->size);
     return TDI_AGAIN;
