@@ -382,5 +382,10 @@ void drmem_view_finish(drmem_view *v)
     out_str(v->o, "View tool results:\n");
     out_u64_width(v->o, v->instructions, 15);
     out_str(v->o, " : total instructions\n");
+    drmem_view_free(v);
+}
+
+void drmem_view_free(drmem_view *v)
+{
     u64_map_free(&v->encodings);
 }
