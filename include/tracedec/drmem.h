@@ -242,7 +242,7 @@ typedef struct td_drmem_decoder {
     uint32_t filetype;
     uint16_t warning_code;   /* a warning is due */
     uint16_t pair_value;     /* page offset of a PHYSICAL_ADDRESS */
-    uint8_t encoding[15];
+    uint8_t encoding[16];    /* 15 bytes, 16 in ARCH_REGDEPS traces */
     uint8_t encoding_len;
     uint8_t width;           /* 12 or 8, 0 before the first record */
     uint8_t version;

@@ -5,7 +5,10 @@
  * An instruction's encoding arrives before it as 1 to 15 bytes in ENCODING
  * records of up to 8 bytes each (4 in 8-byte-record files); they are
  * gathered in the decoder (possibly across markers, such as BRANCH_TARGET)
- * and handed out with the instruction, whose length they must match.
+ * and handed out with the instruction, whose length they must match. In
+ * ARCH_REGDEPS traces (DynamoRIO's synthetic ISA) an encoding is 4, 8, 12
+ * or 16 bytes whatever the instruction's length, as the invariant checker
+ * requires.
  * Instructions without ENCODING records repeat an encoding seen earlier for
  * their PC: keeping that map is the consumer's business (it is unbounded).
  * A BRANCH_TARGET marker (v5+) gives the target of the next instruction,
@@ -13,6 +16,16 @@
  * instruction.
  */
 #include "drmem_internal.h"
+
+static bool regdeps(const td_drmem_decoder *d)
+{
+    return (d->filetype & TD_DRMEM_FILE_ARCH_REGDEPS) != 0;
+}
+
+static unsigned max_encoding(const td_drmem_decoder *d)
+{
+    return regdeps(d) ? DRMEM_MAX_REGDEPS_ENCODING : DRMEM_MAX_ENCODING;
+}
 
 int tdi_drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
                           uint64_t at)
@@ -25,10 +38,14 @@ int tdi_drmem_encoding_record(td_drmem_decoder *d, const drmem_record *r,
         d->encoding_len = 0;
         d->has_encoding = 1;
     }
-    if (d->encoding_len + r->size > DRMEM_MAX_ENCODING)
+    if (d->encoding_len + r->size > max_encoding(d))
         return tdi_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
-                       TDI_REASON("more than 15 bytes of encoding for one "
-                                 "instruction"));
+                       regdeps(d) ? TDI_REASON("more than 16 bytes of "
+                                               "encoding for one "
+                                               "ARCH_REGDEPS instruction")
+                                  : TDI_REASON("more than 15 bytes of "
+                                               "encoding for one "
+                                               "instruction"));
     memcpy(d->encoding + d->encoding_len, r->bytes + DRMEM_ADDR, r->size);
     d->encoding_len = (uint8_t)(d->encoding_len + r->size);
     return TDI_AGAIN;
@@ -155,8 +172,13 @@ static bool drmem_chunk_full(const td_drmem_decoder *d)
 static int check_encoding(td_drmem_decoder *d, const drmem_record *r,
                           uint64_t at)
 {
-    if (d->has_encoding && d->encoding_len != r->size &&
-        !(d->filetype & TD_DRMEM_FILE_ARCH_REGDEPS))
+    if (!d->has_encoding)
+        return TD_OK;
+    if (regdeps(d) && d->encoding_len % DRMEM_REGDEPS_ALIGN != 0)
+        return tdi_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
+                       TDI_REASON("an ARCH_REGDEPS encoding that is not a "
+                                 "multiple of 4 bytes"));
+    if (!regdeps(d) && d->encoding_len != r->size)
         return tdi_fail(&d->fault, TD_E_DRMEM_ENCODING, at,
                        TDI_REASON("the ENCODING bytes before the "
                                  "instruction differ in number from its "

@@ -13,6 +13,10 @@
 
 
 #define DRMEM_MAX_ENCODING 15
+/* record_filter's encodings2regdeps writes DR_ISA_REGDEPS encodings of
+ * 4, 8, 12 or 16 bytes. */
+#define DRMEM_MAX_REGDEPS_ENCODING 16
+#define DRMEM_REGDEPS_ALIGN 4
 #define DRMEM_NO_MARKER 255
 
 /* Where in the stream the decoder is (td_drmem_decoder.state). */

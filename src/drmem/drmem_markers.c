@@ -9,7 +9,10 @@
  *   values, without nesting; instructions between them are kernel code;
  *   raw-only markers (SPLIT_VALUE, SYSCALL_IDX, MIDBLOCK_END_PC,
  *   KERNEL_EVENT_RAW) never reach a final trace;
- *   types 47 to 99 are unknown (a warning); 100 and up are the user's.
+ *   types 47 to 99 are unknown (a warning); 100 and up are the user's;
+ *   ARCH_REGDEPS traces have no CPU (CPU_ID is -1) and none of the
+ *   markers DynamoRIO's invariant checker refuses in them (the syscall
+ *   and signal ones, UNCOMPLETED_INSTRUCTION).
  * BRANCH_TARGET is kept for the next instruction; chunk bookkeeping
  * (CHUNK_FOOTER, RECORD_ORDINAL, repeated TIMESTAMP and CPU_ID) is in
  * drmem_chunks.c.
@@ -60,6 +63,38 @@ int tdi_drmem_check_timestamp(td_drmem_decoder *d, uint64_t value, uint64_t at)
                        TDI_REASON("TIMESTAMP smaller than the thread's "
                                  "previous one"));
     d->timestamp = value;
+    return TD_OK;
+}
+
+/* A marker DynamoRIO's invariant checker refuses in ARCH_REGDEPS traces
+ * (the FUNC_ markers of calls other than futex too, but which call is
+ * futex depends on the traced architecture, which such a trace does not
+ * say). */
+static bool refused_in_regdeps(uint16_t type)
+{
+    return type == TD_DRMEM_MARKER_SYSCALL ||
+           type == TD_DRMEM_MARKER_SYSCALL_TRACE_START ||
+           type == TD_DRMEM_MARKER_SYSCALL_TRACE_END ||
+           type == TD_DRMEM_MARKER_SYSCALL_FAILED ||
+           type == TD_DRMEM_MARKER_SIGNAL_NUMBER ||
+           type == TD_DRMEM_MARKER_UNCOMPLETED_INSTRUCTION;
+}
+
+/* The rules of ARCH_REGDEPS traces, before the marker's own. */
+static int check_regdeps_marker(td_drmem_decoder *d, const drmem_record *r,
+                                uint64_t at)
+{
+    uint64_t no_cpu = d->width == 8 ? UINT32_MAX : UINT64_MAX;
+    if (!(d->filetype & TD_DRMEM_FILE_ARCH_REGDEPS))
+        return TD_OK;
+    if (refused_in_regdeps(r->size))
+        return out_of_place(d, at, TDI_REASON("a syscall, signal or "
+                                             "uncompleted-instruction "
+                                             "marker in an ARCH_REGDEPS "
+                                             "trace"));
+    if (r->size == TD_DRMEM_MARKER_CPU_ID && r->addr != no_cpu)
+        return out_of_place(d, at, TDI_REASON("a CPU_ID other than -1 in "
+                                             "an ARCH_REGDEPS trace"));
     return TD_OK;
 }
 
@@ -167,6 +202,9 @@ int tdi_drmem_marker_record(td_drmem_decoder *d, const drmem_record *r,
         d->previous_marker != TD_DRMEM_MARKER_PHYSICAL_ADDRESS)
         return out_of_place(d, at, TDI_REASON("VIRTUAL_ADDRESS without a "
                                              "PHYSICAL_ADDRESS before it"));
+    rc = check_regdeps_marker(d, r, at);
+    if (rc != TD_OK)
+        return rc;
     if (tdi_drmem_is_chunk_marker(d, r))
         return tdi_drmem_chunk_marker(d, r, at, ev);
     rc = check_marker(d, r, at);

@@ -11,6 +11,11 @@
 #   reven-1024.sqlite  ~1 GB REVEN block trace (tests/rvn/rvn_writer.py, grown
 #                 with sqlite3; BIG_MB sets the size, 1024 by default)
 #   umt-1024/     ~1 GB UMT trace from the test encoder
+#   shards-2000/  2000 drmemtrace shards in the v2 workload layout
+#                 (tests/tools/drmem_shardset.py, from the corpus)
+# The -j rows compare tracedec -jN (N: online CPUs) with tracedec -j1;
+# DRMEMTRACE_LAUNCHER, when it names DynamoRIO's drmemtrace_launcher, adds
+# a row against basic_counts -jobs N.
 # Every command runs five times (twice when it takes over 5 s); the
 # fastest run counts. Peak RSS is GNU time's
 # %M. Ratios are peer time / tracedec time: above 1, tracedec is faster.
@@ -66,6 +71,13 @@ make_reven() {
          insert into execution
            select $last + i * 7, 2 + (i % ($blocks - 1)) from c" >/dev/null &&
         mv reven.tmp "$REVEN"
+}
+
+make_shards() {
+    [ -d shards-2000/aux ] && return 0
+    rm -rf shards-2000 && python3 "$ROOT/tests/tools/drmem_shardset.py" \
+        "$ROOT/../shared/corpus/drmemtrace/drmemtrace.threadsig.x64.tracedir" \
+        shards-2000 >/dev/null
 }
 
 make_umt() {
@@ -172,6 +184,28 @@ if [ -d "$CORPUS" ]; then
 else
     skip "drmemtrace stat (threadsig)" "../shared/corpus is not there"
     skip "inflate + crc32 alone" "../shared/corpus is not there"
+fi
+# drmemtrace shard sets: -jN against -j1, and against basic_counts -jobs N
+N=$(getconf _NPROCESSORS_ONLN)
+if [ -d "$CORPUS" ] && make_shards; then
+    dir=$(ls -d "$CORPUS"/drmemtrace.*.dir | head -n 1)
+    records=$("$TOOLS/zlib_inflate" "$dir"/trace/*.trace.zip)
+    row "drmem stat -j$N threadsig" "$records" ">=1.8x at -j2" \
+        "$T stat -j$N $dir" "tracedec stat -j1" "$T stat -j1 $dir"
+    n=$(find shards-2000 -name '*.zip' -exec "$TOOLS/zlib_inflate" {} + |
+        awk '{ s += $1 } END { print s }')
+    row "drmem stat -j$N 2000 shards" "$n" "<=16 MB per worker" \
+        "$T stat -j$N shards-2000" "tracedec stat -j1" \
+        "$T stat -j1 shards-2000"
+    if [ -x "${DRMEMTRACE_LAUNCHER:-}" ]; then
+        row "drmem stat -j$N vs DR" "$records" "" "$T stat -j$N $dir" \
+            "basic_counts -jobs $N" \
+            "$DRMEMTRACE_LAUNCHER -tool basic_counts -indir $dir -jobs $N"
+    else
+        skip "drmem stat -j$N vs DR" "DRMEMTRACE_LAUNCHER names no drmemtrace_launcher"
+    fi
+else
+    skip "drmem stat -j$N" "../shared/corpus is not there"
 fi
 if [ -s xray.lz4 ]; then
     row "lz4 frame decode" "$(bytes_of xray.lz4)" "" \

@@ -368,6 +368,8 @@ static int run(drmem_run *r, int workers)
     status = jobs_run(&j);
     if (status == EXIT_VALID && report(r) != 0)
         status = out_of_memory(r->c);
+    else if (status != EXIT_VALID && r->dump_view)
+        drmem_view_free(&r->view);
     return status;
 }
 

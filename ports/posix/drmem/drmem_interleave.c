@@ -278,7 +278,7 @@ int drmem_interleave(const cli *c, const shard_list *shards)
     if (status == EXIT_VALID && it.view_style)
         drmem_view_finish(&it.view);
     else if (it.view_style)
-        u64_map_free(&it.view.encodings);
+        drmem_view_free(&it.view);
     for (i = 0; i < shards->count; i++)
         end_lane(&it.lanes[i]);
     free(it.lanes);

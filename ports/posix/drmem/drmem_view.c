@@ -11,7 +11,7 @@
 
 typedef struct cached_encoding {
     uint8_t len;
-    uint8_t bytes[15];
+    uint8_t bytes[16];
 } cached_encoding;
 
 void drmem_view_init(drmem_view *v, out *o)
@@ -95,6 +95,26 @@ static const char *instr_description(int type)
     return text != NULL ? text : "sysenter";
 }
 
+/* An ARCH_REGDEPS encoding as the view tool prints it: 4-byte
+ * little-endian words in hex, two a line, the rest under the first. */
+static void print_regdeps_words(drmem_view *v, const td_drmem_event *ev,
+                                const cached_encoding *c)
+{
+    size_t at;
+    for (at = 0; at < c->len; at += 4) {
+        const uint8_t *w = c->bytes + at;
+        if (at > 0 && at % 8 == 0) {
+            out_char(v->o, '\n');
+            prefix(v, ev->record_ordinal, ev);
+            out_spaces(v->o, 43);
+        }
+        out_char(v->o, ' ');
+        out_hex(v->o, (uint64_t)w[0] | (uint64_t)w[1] << 8 |
+                          (uint64_t)w[2] << 16 | (uint64_t)w[3] << 24, 8);
+    }
+    out_char(v->o, '\n');
+}
+
 /* The view tool prints up to 7 bytes beside the disassembly and the rest
  * on a line of their own, under the byte column. */
 static int print_bytes(drmem_view *v, const td_drmem_event *ev)
@@ -106,6 +126,10 @@ static int print_bytes(drmem_view *v, const td_drmem_event *ev)
     if (ev->instr.encoding_is_new) {
         c->len = ev->instr.encoding_len;
         memcpy(c->bytes, ev->instr.encoding, c->len);
+    }
+    if ((uint64_t)v->filetype & TD_DRMEM_FILE_ARCH_REGDEPS) {
+        print_regdeps_words(v, ev, c);
+        return 0;
     }
     first = c->len < 7 ? c->len : 7;
     out_char(v->o, ' ');
@@ -378,5 +402,10 @@ void drmem_view_finish(drmem_view *v)
     out_str(v->o, "View tool results:\n");
     out_u64_width(v->o, v->instructions, 15);
     out_str(v->o, " : total instructions\n");
+    drmem_view_free(v);
+}
+
+void drmem_view_free(drmem_view *v)
+{
     u64_map_free(&v->encodings);
 }

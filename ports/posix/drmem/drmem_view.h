@@ -37,5 +37,7 @@ void drmem_view_shard(drmem_view *v);
 int drmem_view_event(drmem_view *v, const td_drmem_event *ev);
 /* The closing lines. */
 void drmem_view_finish(drmem_view *v);
+/* Free what the view holds, printing nothing (a run that stopped). */
+void drmem_view_free(drmem_view *v);
 
 #endif /* TRACEDEC_DRMEM_VIEW_H */

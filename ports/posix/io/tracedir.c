@@ -2,7 +2,9 @@
  * tracedir.c - see tracedir.h. Follows DynamoRIO's rules: a path ending in
  * trace/ is the trace folder; raw/ (or a window folder) means its sibling
  * trace/; a folder holding trace/ means that; any other folder holds the
- * trace files itself.
+ * trace files itself. Folders in it are not shards: Google's workload
+ * traces (v2) keep info.textproto and v2p.textproto in aux/ beside the
+ * `<uuid>.<tid>.memtrace.zip` shards.
  */
 #include "tracedir.h"
 #include "files.h"
@@ -53,7 +55,7 @@ static int skipped(const char *name)
 {
     static const char *const prefixes[] = {
         "serial_schedule.bin", "cpu_schedule.bin.zip", "modules.log",
-        "funclist.log", "encodings.bin", "v2p.textproto"};
+        "funclist.log", "encodings.bin", "v2p.textproto", "info.textproto"};
     size_t i;
     if (name[0] == '.')
         return 1;

@@ -14,8 +14,9 @@ typedef struct shard_list {
 
 /* `path` is a file (one shard) or a directory: a .dir with trace/ (and
  * raw/) in it, its trace/ or raw/ folder, or a folder of trace files.
- * Schedule files, module and function lists, encodings.bin and
- * v2p.textproto are skipped; every other file is a shard. Returns 0, or -1
+ * Schedule files, module and function lists, encodings.bin,
+ * v2p.textproto and info.textproto are skipped, and so are folders (such
+ * as the aux/ of Google's workload traces); every other file is a shard. Returns 0, or -1
  * with a message in `error`. */
 int tracedir_open(const char *path, shard_list *list, char *error,
                   size_t error_len);
