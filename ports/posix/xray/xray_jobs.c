@@ -302,15 +302,9 @@ static void release(xray_jobs_run *r, int workers)
 /* Every range by `workers` workers, then the calls left open. */
 static int run(xray_jobs_run *r, int workers)
 {
-    jobs j = {0};
+    const jobs j = {r->ranges.count, workers, 2 * (size_t)workers, r,
+                    work_range, finish_range, discard_range};
     int status;
-    j.count = r->ranges.count;
-    j.workers = workers;
-    j.window = 2 * (size_t)workers;
-    j.ctx = r;
-    j.work = work_range;
-    j.finish = finish_range;
-    j.discard = discard_range;
     start_decoder(r, &r->master, r->master_mem,
                   td_xray_calls_size(r->cfg.max_threads, r->cfg.max_depth));
     status = jobs_run(&j);
