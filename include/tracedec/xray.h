@@ -238,13 +238,15 @@ const td_request *td_xray_request(const td_xray_decoder *d);
 int td_xray_feed(td_xray_decoder *d, const void *data, size_t len);
 const td_fault *td_xray_fault(const td_xray_decoder *d);
 
-/* ---- Ranges of an FDR file: decoding on several cores -------------------
+/* ---- Ranges of a file: decoding on several cores --------------------------
  * Every FDR buffer starts its time, thread and grammar afresh, so what its
- * records give depends only on the file header and on the buffer; only
- * the call matcher carries state from buffer to buffer (each thread's open
- * calls). A host can therefore find the buffer boundaries from the file
- * alone (td_xray_buffer_end), decode ranges of whole buffers with decoders
- * of their own, in any order, and merge them in file order:
+ * records give depends only on the file header and on the buffer; a
+ * basic-mode record depends on the header and on the last function record
+ * before it. Only the call matcher carries state further (each thread's
+ * open calls). A host can therefore cut a file at buffer boundaries
+ * (td_xray_buffer_end), or at basic-mode records that follow a function
+ * record (td_xray_follow), decode the ranges with decoders of their own, in
+ * any order, and merge them in file order:
  *
  * A range decoder's call matcher needs td_xray_range_calls_size() bytes;
  * the master's, td_xray_calls_size() as usual.
@@ -292,10 +294,13 @@ bool td_xray_buffer_end(const td_xray_event *header, uint64_t offset,
 #define TD_XRAY_RANGE_SPECULATE 1u /* empty the call matcher and speculate
     (above); at the end of the file, report no calls left open */
 
-/* Make d, initialized (its config is kept), decode the buffers of the FDR
- * file whose header event is *header from `start`, a buffer boundary (the
- * end of the header, or an end td_xray_buffer_end() gave), to `end`, a
- * later boundary, or to the end of the file when `end` is 0. There
+/* Make d, initialized (its config is kept), decode the file whose header
+ * event is *header from `start` to `end`, or to the end of the file when
+ * `end` is 0. In FDR mode both are buffer boundaries (the end of the
+ * header, or ends td_xray_buffer_end() gave); in basic mode, record
+ * boundaries (the header's end plus a multiple of 32), and a range that
+ * starts after the first record is then given the function record it
+ * follows with td_xray_follow() before decoding. There
  * next() returns TD_END, having checked the file's end as usual and, with
  * a call matcher and without TD_XRAY_RANGE_SPECULATE, reported the calls
  * left open. Without that flag the call matcher keeps its threads and
@@ -303,11 +308,18 @@ bool td_xray_buffer_end(const td_xray_event *header, uint64_t offset,
  * event is not repeated. Events before the first NewBuffer (BufferExtents
  * and its warnings) carry a zero tsc, cpu, tid and pid.
  * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder or header, a header
- * event of another kind or of basic mode, start inside the header, end
- * before start, an unknown flag) or TD_E_BAD_CONFIG (speculating with a
+ * event of another kind, start inside the header, end before start, a
+ * basic-mode start or end off a record boundary, an unknown flag) or TD_E_BAD_CONFIG (speculating with a
  * call matcher whose memory is smaller than td_xray_range_calls_size()). */
 int td_xray_start_range(td_xray_decoder *d, const td_xray_event *header,
                         uint64_t start, uint64_t end, uint32_t flags);
+
+/* Basic mode: the range d was just started on follows `record`, the 32
+ * bytes of the last function record (type 0) before its start: argument
+ * payloads check against it, as after that record. Returns TD_OK or
+ * TD_E_INVALID_ARGUMENT (NULL, not a basic-mode decoder at the start of a
+ * range after the first record, not a function record). */
+int td_xray_follow(td_xray_decoder *d, const uint8_t *record);
 
 /* Check what the speculating `range` (done, or stopped by an error)
  * assumed of the threads' open calls against `master`'s call matcher, in

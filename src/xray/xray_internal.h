@@ -154,6 +154,8 @@ void tdi_xray_buffer_reset(td_xray_decoder *d);
 
 /* Basic-mode records (xray_basic.c). */
 int tdi_xray_basic_record(td_xray_decoder *d, td_xray_event *ev);
+/* What function record p (type 0) leaves for the records after it. */
+void tdi_xray_basic_follow(td_xray_decoder *d, const uint8_t *p);
 
 /* End of input: report open calls, then TD_END (xray_calls.c). */
 int tdi_xray_unwind(td_xray_decoder *d);

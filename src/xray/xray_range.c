@@ -1,8 +1,8 @@
 /*
- * xray_range.c - ranges of whole FDR buffers, decoded apart and merged in
- * file order (the contract is in <tracedec/xray.h>): where a buffer ends,
- * where a range decoder starts, and the speculating call matcher with its
- * merge into the master's.
+ * xray_range.c - ranges of whole FDR buffers, or of basic-mode records,
+ * decoded apart and merged in file order (the contract is in
+ * <tracedec/xray.h>): where a buffer ends, where a range decoder starts,
+ * and the speculating call matcher with its merge into the master's.
  *
  * Technique. A speculating matcher keeps, per thread, the frames opened in
  * the range at the bottom of the thread's frame array, and the function
@@ -59,15 +59,22 @@ bool td_xray_buffer_end(const td_xray_event *header, uint64_t offset,
     return true;
 }
 
+/* A basic-mode record boundary. */
+static bool on_record(uint64_t offset)
+{
+    return (offset - XRAY_HEADER_SIZE) % XRAY_BASIC_SIZE == 0;
+}
+
 int td_xray_start_range(td_xray_decoder *d, const td_xray_event *header,
                         uint64_t start, uint64_t end, uint32_t flags)
 {
     td_xray_calls calls;
     uint32_t config_flags;
     if (d == NULL || header == NULL || header->kind != TD_XRAY_EV_HEADER ||
-        header->header.mode != TD_XRAY_MODE_FDR ||
         start < XRAY_HEADER_SIZE || (end != 0 && end < start) ||
-        (flags & ~TD_XRAY_RANGE_SPECULATE) != 0)
+        (flags & ~TD_XRAY_RANGE_SPECULATE) != 0 ||
+        (header->header.mode == TD_XRAY_MODE_BASIC &&
+         (!on_record(start) || (end != 0 && !on_record(end)))))
         return TD_E_INVALID_ARGUMENT;
     if ((flags & TD_XRAY_RANGE_SPECULATE) && xray_matching(d) &&
         !d->calls.can_speculate)
@@ -84,12 +91,27 @@ int td_xray_start_range(td_xray_decoder *d, const td_xray_event *header,
         tdi_xray_calls_clear(&d->calls);
     d->calls.unwind_slot = 0;
     d->version = header->header.version;
-    d->mode = TD_XRAY_MODE_FDR;
+    d->mode = header->header.mode == TD_XRAY_MODE_FDR ? TD_XRAY_MODE_FDR
+                                                      : TD_XRAY_MODE_BASIC;
     d->big_endian = header->header.big_endian;
     d->buffer_size = header->header.buffer_size;
     d->range_end = end;
+    if (d->mode == TD_XRAY_MODE_BASIC) {
+        d->state = XS_BASIC_RECORD;
+        return TD_OK;
+    }
     d->state = XS_FDR_RECORD;
     tdi_xray_buffer_reset(d);
+    return TD_OK;
+}
+
+int td_xray_follow(td_xray_decoder *d, const uint8_t *record)
+{
+    if (d == NULL || record == NULL || d->state != XS_BASIC_RECORD ||
+        tdi_input_tell(&d->in) == XRAY_HEADER_SIZE ||
+        tdi_load16(record, d->big_endian != 0) != 0)
+        return TD_E_INVALID_ARGUMENT;
+    tdi_xray_basic_follow(d, record);
     return TD_OK;
 }
 

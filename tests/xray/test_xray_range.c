@@ -1,6 +1,6 @@
 /*
- * test_xray_range.c - ranges of an FDR file (<tracedec/xray.h>, "Ranges of
- * an FDR file"): the entry points' arguments, where buffers end, and
+ * test_xray_range.c - ranges of a file (<tracedec/xray.h>, "Ranges of a
+ * file"): the entry points' arguments, where buffers end, and
  * speculation: a file of two buffers of one thread, the second decoded by
  * a speculating range decoder and merged into a master that decoded the
  * first, warns exactly as one decoder over the file does, whether the
@@ -147,6 +147,7 @@ static void test_xray_range_arguments(void)
     td_xray_event header;
     td_xray_decoder d;
     td_xray_config cfg = {sizeof cfg, 0, mem, plain, THREADS, DEPTH};
+    uint8_t record[32] = {0}; /* a basic-mode entry of function 0 */
     memset(&header, 0, sizeof header);
     header.kind = TD_XRAY_EV_HEADER;
     header.size = 32;
@@ -167,9 +168,25 @@ static void test_xray_range_arguments(void)
                TD_E_INVALID_ARGUMENT, "end before start");
     expect(td_xray_start_range(&d, &header, 32, 0, 2) ==
                TD_E_INVALID_ARGUMENT, "unknown flag");
+    expect(td_xray_follow(&d, record) == TD_E_INVALID_ARGUMENT,
+           "FDR mode follows no record");
     header.header.mode = TD_XRAY_MODE_BASIC;
-    expect(td_xray_start_range(&d, &header, 32, 0, 0) ==
-               TD_E_INVALID_ARGUMENT, "basic mode");
+    expect(td_xray_start_range(&d, &header, 48, 0, 0) ==
+               TD_E_INVALID_ARGUMENT, "basic mode: start off a record");
+    expect(td_xray_start_range(&d, &header, 64, 80, 0) ==
+               TD_E_INVALID_ARGUMENT, "basic mode: end off a record");
+    expect(td_xray_start_range(&d, &header, 32, 0, 0) == TD_OK &&
+               td_xray_follow(&d, record) == TD_E_INVALID_ARGUMENT,
+           "basic mode: the first record follows none");
+    expect(td_xray_start_range(&d, &header, 64, 0, 0) == TD_OK &&
+               td_xray_follow(&d, record) == TD_OK,
+           "basic mode: a range after a function record");
+    record[0] = 1;
+    expect(td_xray_start_range(&d, &header, 64, 0, 0) == TD_OK &&
+               td_xray_follow(&d, record) == TD_E_INVALID_ARGUMENT,
+           "basic mode: an argument payload is not a function record");
+    expect(td_xray_follow(NULL, record) == TD_E_INVALID_ARGUMENT,
+           "follow: NULL decoder");
     header.header.mode = TD_XRAY_MODE_FDR;
     expect(td_xray_start_range(&d, &header, 32, 0, TD_XRAY_RANGE_SPECULATE) ==
                TD_OK, "speculating without a matcher");

@@ -2,7 +2,7 @@
  * xray_jobs.c - see xray_jobs.h.
  *
  * Technique. The header is decoded first, on main()'s host; the index
- * pass cuts the rest into ranges of RANGE_BYTES at most (fewer bytes when
+ * pass cuts the rest into ranges of about RANGE_BYTES at most (fewer bytes when
  * the file is small, so that every worker gets several). A worker decodes
  * a range with a speculating call matcher, on a host of its own, its text
  * captured and its events counted into its slot. In file order, the
@@ -111,12 +111,20 @@ static int read_header(xray_jobs_run *r)
     return driver_run(&drive, take_header, r);
 }
 
-/* [*start, *end) of range i; *end is 0 for the last (to the file end). */
-static void range_of(const xray_jobs_run *r, size_t i, uint64_t *start,
-                     uint64_t *end)
+/* The end of range i: 0 for the last (to the file's end). */
+static uint64_t range_end(const xray_jobs_run *r, size_t i)
 {
-    *start = r->ranges.starts[i];
-    *end = i + 1 < r->ranges.count ? r->ranges.starts[i + 1] : 0;
+    return i + 1 < r->ranges.count ? r->ranges.starts[i + 1] : 0;
+}
+
+/* Make d decode range i (speculating: `flags`). */
+static void start_range(const xray_jobs_run *r, td_xray_decoder *d,
+                        size_t i, uint32_t flags)
+{
+    td_xray_start_range(d, &r->header, r->ranges.starts[i], range_end(r, i),
+                        flags);
+    if (i > 0 && r->header.header.mode == TD_XRAY_MODE_BASIC)
+        td_xray_follow(d, r->ranges.follows[i]);
 }
 
 /* Cut the file for `workers` workers. Returns 0, or -1 when it is not
@@ -124,8 +132,6 @@ static void range_of(const xray_jobs_run *r, size_t i, uint64_t *start,
 static int cut(xray_jobs_run *r, int workers)
 {
     uint64_t target = r->size / ((uint64_t)workers * RANGES_PER_WORKER);
-    if (r->header.header.mode != TD_XRAY_MODE_FDR)
-        return -1;
     if (target > RANGE_BYTES)
         target = RANGE_BYTES;
     if (xray_ranges_find(&r->ranges, r->c->opt.path, r->size, &r->header,
@@ -157,7 +163,6 @@ static void work_range(void *ctx, size_t index, size_t slot, int worker)
 {
     xray_jobs_run *r = ctx;
     range_result *res = &r->slots[slot];
-    uint64_t start, end;
     res->captured = false;
     xray_stat_init(&res->stat);
     if (capture_open(&res->text, r->c) != 0) {
@@ -169,10 +174,8 @@ static void work_range(void *ctx, size_t index, size_t slot, int worker)
         res->status = EXIT_USAGE;
         return;
     }
-    range_of(r, index, &start, &end);
     start_decoder(r, &res->d, res->calls_mem, r->range_calls_size);
-    td_xray_start_range(&res->d, &r->header, start, end,
-                        TD_XRAY_RANGE_SPECULATE);
+    start_range(r, &res->d, index, TD_XRAY_RANGE_SPECULATE);
     res->status = decode(r, &res->d, &r->inputs[worker].h, &res->text.c,
                          &res->stat);
 }
@@ -208,10 +211,8 @@ static bool range_stands(xray_jobs_run *r, const range_result *res)
 /* Range `index` decoded again by the master. Returns an exit status. */
 static int redo(xray_jobs_run *r, size_t index)
 {
-    uint64_t start, end;
-    range_of(r, index, &start, &end);
-    td_xray_start_range(&r->master, &r->header, start, end, 0);
-    r->unwound = end == 0;
+    start_range(r, &r->master, index, 0);
+    r->unwound = range_end(r, index) == 0;
     return decode(r, &r->master, r->input, r->c, r->total);
 }
 
@@ -234,7 +235,7 @@ static int finish_range(void *ctx, size_t index, size_t slot)
 {
     xray_jobs_run *r = ctx;
     range_result *res = &r->slots[slot];
-    uint64_t start, end;
+    uint64_t end;
     int status;
     if (res->status == -1) {
         drop_result(res);
@@ -246,7 +247,7 @@ static int finish_range(void *ctx, size_t index, size_t slot)
         drop_result(res);
         status = redo(r, index);
     }
-    range_of(r, index, &start, &end);
+    end = range_end(r, index);
     progress_update(r->c->progress, end ? end : r->size, r->size);
     return status;
 }

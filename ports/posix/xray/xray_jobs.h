@@ -1,10 +1,11 @@
 /*
- * xray_jobs.h - validate, info and stat on an FDR file by the workers of
- * -j (jobs.h): the file cut into ranges of whole buffers (xray_ranges.h),
- * each range decoded by a worker with a decoder of its own, and the
- * ranges merged in file order (<tracedec/xray.h>, "Ranges of an FDR
- * file"), so that the counts, the warnings and the error are exactly
- * those of one decoder over the whole file.
+ * xray_jobs.h - validate, info and stat on an XRay file by the workers of
+ * -j (jobs.h): the file cut into ranges of whole FDR buffers or of
+ * basic-mode records (xray_ranges.h), each range decoded by a worker with
+ * a decoder of its own, and the ranges merged in file order
+ * (<tracedec/xray.h>, "Ranges of a file"), so that the counts, the
+ * warnings and the error are exactly those of one decoder over the whole
+ * file.
  */
 #ifndef TRACEDEC_XRAY_JOBS_H
 #define TRACEDEC_XRAY_JOBS_H
@@ -20,8 +21,8 @@
  * decoder has its own of the same size), printing warning events when
  * `warnings`. Returns an exit status, having printed what one decoder
  * would have, or XRAY_JOBS_SERIAL when the input cannot be split: one
- * worker, a pipe, a container being unpacked, basic mode, a version 1
- * header without a buffer size, a single range. */
+ * worker, a pipe, a container being unpacked, a single range (a version 1
+ * FDR header without a buffer size gives one). */
 int xray_jobs_count(const cli *c, host *input, const td_xray_config *cfg,
                     bool warnings, xray_stat *s);
 
