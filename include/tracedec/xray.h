@@ -309,8 +309,9 @@ bool td_xray_buffer_end(const td_xray_event *header, uint64_t offset,
  * and its warnings) carry a zero tsc, cpu, tid and pid.
  * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder or header, a header
  * event of another kind, start inside the header, end before start, a
- * basic-mode start or end off a record boundary, an unknown flag) or TD_E_BAD_CONFIG (speculating with a
- * call matcher whose memory is smaller than td_xray_range_calls_size()). */
+ * basic-mode start or end off a record boundary, an unknown flag) or
+ * TD_E_BAD_CONFIG (speculating with a call matcher whose memory is
+ * smaller than td_xray_range_calls_size()). */
 int td_xray_start_range(td_xray_decoder *d, const td_xray_event *header,
                         uint64_t start, uint64_t end, uint32_t flags);
 
@@ -326,8 +327,8 @@ int td_xray_follow(td_xray_decoder *d, const uint8_t *record);
  * file order the next range; when it holds, give the master the range's
  * threads and open calls. Returns TD_OK (merged: the range's events
  * stand), TD_E_LIMIT (nothing changed: decode the range again with the
- * master) or TD_E_INVALID_ARGUMENT (NULL, a range that is not
- * speculating or a master that is, matchers of different sizes). */
+ * master) or TD_E_INVALID_ARGUMENT (NULL, no call matcher, a range that
+ * is not speculating or a master that is, matchers of different sizes). */
 int td_xray_merge_calls(td_xray_decoder *master,
                         const td_xray_decoder *range);
 

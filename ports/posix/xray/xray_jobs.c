@@ -2,10 +2,11 @@
  * xray_jobs.c - see xray_jobs.h.
  *
  * Technique. The header is decoded first, on main()'s host; the index
- * pass cuts the rest into ranges of about RANGE_BYTES at most (fewer bytes when
+ * pass cuts the rest into ranges of RANGE_BYTES or so (fewer bytes when
  * the file is small, so that every worker gets several). A worker decodes
- * a range with a speculating call matcher, on a host of its own, its text
- * captured and its events counted into its slot. In file order, the
+ * a range with a speculating call matcher, reading it through a host of
+ * the range's own (what is read does not depend on the schedule), its
+ * text captured and its events counted into its slot. In file order, the
  * calling thread merges the range's call matcher into the master's; when
  * that holds, it replays the range's text and adds its counts, else it
  * decodes the range again itself with the master decoder, printing as it
@@ -34,12 +35,6 @@ typedef struct range_result {
                                before anything could say so */
 } range_result;
 
-/* A worker's own host on the file, opened at its first range. */
-typedef struct worker_input {
-    host h;
-    bool open;
-} worker_input;
-
 typedef struct xray_jobs_run {
     const cli *c;
     host *input;                 /* main()'s: the calling thread's */
@@ -51,7 +46,6 @@ typedef struct xray_jobs_run {
     uint64_t size;
     xray_ranges ranges;
     range_result *slots;         /* one per window slot */
-    worker_input *inputs;        /* one per worker */
     td_xray_decoder master;
     void *master_mem;
     bool unwound;                /* the master decoded the last range: it
@@ -127,35 +121,42 @@ static void start_range(const xray_jobs_run *r, td_xray_decoder *d,
         td_xray_follow(d, r->ranges.follows[i]);
 }
 
-/* Cut the file for `workers` workers. Returns 0, or -1 when it is not
- * worth it or cannot be done (the file is then decoded by one decoder). */
+/* Cut the file for `workers` workers. Returns 0, XRAY_JOBS_SERIAL when
+ * it makes one range, or EXIT_USAGE having said why it could not. */
 static int cut(xray_jobs_run *r, int workers)
 {
     uint64_t target = r->size / ((uint64_t)workers * RANGES_PER_WORKER);
+    char error[512];
     if (target > RANGE_BYTES)
         target = RANGE_BYTES;
     if (xray_ranges_find(&r->ranges, r->c->opt.path, r->size, &r->header,
-                         target ? target : 1) != 0)
-        return -1;
-    return r->ranges.count > 1 ? 0 : -1;
+                         target ? target : 1, error, sizeof error) != 0) {
+        report_path_problem(r->c, r->c->opt.path, error);
+        return EXIT_USAGE;
+    }
+    return r->ranges.count > 1 ? 0 : XRAY_JOBS_SERIAL;
 }
 
 /* ---- A range, by a worker ------------------------------------------------ */
 
-/* The worker's host, opened for its first range. Returns 0, or -1 having
- * said why on c. */
-static int worker_host(xray_jobs_run *r, int worker, const cli *c)
+/* Decode range `index` with res->d, from a host of its own (so that what
+ * it reads does not depend on which worker decodes which range). Returns
+ * an exit status. */
+static int decode_range(xray_jobs_run *r, range_result *res, size_t index)
 {
-    worker_input *w = &r->inputs[worker];
-    if (w->open)
-        return 0;
-    if (host_open(&w->h, c->opt.path, c->opt.io) != 0) {
-        report_path_problem(c, c->opt.path, w->h.error);
-        host_close(&w->h);
-        return -1;
+    const cli *c = &res->text.c;
+    host own;
+    int status;
+    if (host_open(&own, c->opt.path, c->opt.io) != 0) {
+        report_path_problem(c, c->opt.path, own.error);
+        host_close(&own);
+        return EXIT_USAGE;
     }
-    w->open = true;
-    return 0;
+    start_decoder(r, &res->d, res->calls_mem, r->range_calls_size);
+    start_range(r, &res->d, index, TD_XRAY_RANGE_SPECULATE);
+    status = decode(r, &res->d, &own, c, &res->stat);
+    host_close(&own);
+    return status;
 }
 
 /* jobs.h's work(): range `index` into its slot. */
@@ -163,6 +164,7 @@ static void work_range(void *ctx, size_t index, size_t slot, int worker)
 {
     xray_jobs_run *r = ctx;
     range_result *res = &r->slots[slot];
+    (void)worker;
     res->captured = false;
     xray_stat_init(&res->stat);
     if (capture_open(&res->text, r->c) != 0) {
@@ -170,14 +172,7 @@ static void work_range(void *ctx, size_t index, size_t slot, int worker)
         return;
     }
     res->captured = true;
-    if (worker_host(r, worker, &res->text.c) != 0) {
-        res->status = EXIT_USAGE;
-        return;
-    }
-    start_decoder(r, &res->d, res->calls_mem, r->range_calls_size);
-    start_range(r, &res->d, index, TD_XRAY_RANGE_SPECULATE);
-    res->status = decode(r, &res->d, &r->inputs[worker].h, &res->text.c,
-                         &res->stat);
+    res->status = decode_range(r, res, index);
 }
 
 /* Free what a range gave, unused. */
@@ -197,7 +192,7 @@ static void discard_range(void *ctx, size_t index, size_t slot)
     drop_result(&r->slots[slot]);
 }
 
-/* ---- In file order, by the calling thread -------------------------------- */
+/* ---- In file order, by the calling thread ------------------------------ */
 
 /* Whether the range's events stand: its call matcher merged into the
  * master's (nothing to merge without one). */
@@ -262,16 +257,15 @@ static int unwind(xray_jobs_run *r)
     return decode(r, &r->master, r->input, r->c, r->total);
 }
 
-/* ---- The run --------------------------------------------------------------- */
+/* ---- The run ----------------------------------------------------------- */
 
-/* The run's memory: a host per worker, a slot per task in flight, call
- * matchers for the slots and the master. Returns 0, or -1. */
+/* The run's memory: a slot per task in flight, call matchers for the
+ * slots and the master. Returns 0, or -1. */
 static int allocate(xray_jobs_run *r, int workers)
 {
     size_t i, window = 2 * (size_t)workers;
-    r->inputs = calloc((size_t)workers, sizeof *r->inputs);
     r->slots = calloc(window, sizeof *r->slots);
-    if (r->inputs == NULL || r->slots == NULL)
+    if (r->slots == NULL)
         return -1;
     if (!r->matching)
         return 0;
@@ -287,14 +281,9 @@ static int allocate(xray_jobs_run *r, int workers)
 
 static void release(xray_jobs_run *r, int workers)
 {
-    int i;
     size_t k;
-    for (i = 0; r->inputs != NULL && i < workers; i++)
-        if (r->inputs[i].open)
-            host_close(&r->inputs[i].h);
     for (k = 0; r->slots != NULL && k < 2 * (size_t)workers; k++)
         free(r->slots[k].calls_mem);
-    free(r->inputs);
     free(r->slots);
     free(r->master_mem);
     xray_ranges_free(&r->ranges);
@@ -340,11 +329,14 @@ int xray_jobs_count(const cli *c, host *input, const td_xray_config *cfg,
     status = read_header(&r);
     if (status != EXIT_VALID)
         return status;
-    if (cut(&r, workers) != 0) {
-        xray_ranges_free(&r.ranges);
-        xray_stat_free(s);
+    status = cut(&r, workers);
+    if (status == XRAY_JOBS_SERIAL) {
+        xray_stat_free(s); /* the one decoder counts the header again */
         xray_stat_init(s);
-        return XRAY_JOBS_SERIAL;
+    }
+    if (status != 0) {
+        xray_ranges_free(&r.ranges);
+        return status;
     }
     if ((size_t)workers > r.ranges.count)
         workers = (int)r.ranges.count;

@@ -28,10 +28,11 @@ typedef struct xray_ranges {
 
 /* Cut the XRay file at `path`, `size` bytes, whose header event is
  * *header, into ranges of about `target` bytes (at least one buffer or
- * record each). Returns 0, or -1 when the file cannot be read again or memory
- * runs out (*r is then empty: decode the file with one decoder). */
+ * record each). Returns 0, or -1 with why in `error` (a failed open or
+ * read, out of memory; *r is then empty). */
 int xray_ranges_find(xray_ranges *r, const char *path, uint64_t size,
-                     const td_xray_event *header, uint64_t target);
+                     const td_xray_event *header, uint64_t target,
+                     char *error, size_t error_len);
 
 void xray_ranges_free(xray_ranges *r);
 
