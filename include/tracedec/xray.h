@@ -172,6 +172,8 @@ typedef struct td_xray_calls {
     uint32_t used;
     uint32_t cached;      /* slot of the last thread looked up */
     uint32_t unwind_slot; /* where the end-of-trace report has got to */
+    uint8_t speculative;  /* a range's matcher (TD_XRAY_RANGE_SPECULATE) */
+    uint8_t can_speculate;/* its memory is td_xray_range_calls_size() */
 } td_xray_calls;
 
 /* The decoder. Allocate it anywhere; its fields are private. */
@@ -181,6 +183,7 @@ typedef struct td_xray_decoder {
     td_xray_calls calls;   /* the optional call matcher */
     uint64_t buffer_size;  /* header bytes 16..23 (FDR v1 buffer stride) */
     uint64_t block_end;    /* absolute end of the current buffer, 0 = none */
+    uint64_t range_end;    /* td_xray_start_range's end, 0 = none */
     uint64_t payload_left; /* event payload bytes still to deliver */
     uint64_t payload_pos;
     uint64_t tsc;          /* current base tsc (FDR) */
@@ -234,6 +237,100 @@ int td_xray_next(td_xray_decoder *d, td_xray_event *ev);
 const td_request *td_xray_request(const td_xray_decoder *d);
 int td_xray_feed(td_xray_decoder *d, const void *data, size_t len);
 const td_fault *td_xray_fault(const td_xray_decoder *d);
+
+/* ---- Ranges of a file: decoding on several cores --------------------------
+ * Every FDR buffer starts its time, thread and grammar afresh, so what its
+ * records give depends only on the file header and on the buffer; a
+ * basic-mode record depends on the header and on the last function record
+ * before it. Only the call matcher carries state further (each thread's
+ * open calls). A host can therefore cut a file at buffer boundaries
+ * (td_xray_buffer_end), or at basic-mode records that follow a function
+ * record (td_xray_follow), decode the ranges with decoders of their own, in
+ * any order, and merge them in file order:
+ *
+ * A range decoder's call matcher needs td_xray_range_calls_size() bytes;
+ * the master's, td_xray_calls_size() as usual.
+ *
+ *   range decoders, any order:             a master decoder, in file order:
+ *     td_xray_start_range(r, h, s, e,        td_xray_merge_calls(m, r)
+ *         TD_XRAY_RANGE_SPECULATE)             TD_OK: r's events stand
+ *     td_xray_next(r) ... TD_END               TD_E_LIMIT: decode [s, e)
+ *                                                again with m (start_range
+ *                                                without SPECULATE)
+ *   and at the end: td_xray_start_range(m, h, file size, 0, 0), whose
+ *   events are the calls left open (unfinished-calls warnings).
+ *
+ * A speculating matcher starts every thread with unknown open calls and
+ * assumes that each exit it cannot match inside the range closes the
+ * innermost of them (and any frames opened in the range above it, with a
+ * lost-exits warning): it remembers the exits so assumed, and how deep
+ * each thread went. Merging checks those against the master's stacks; when
+ * they hold, the range's events and warnings are exactly those of one
+ * decoder over the whole file, and the master takes the range's open
+ * calls. They fail to hold where a thread's exits do not match (an exit
+ * without an entry, lost exits below the range's start), where calls
+ * nest deeper than max_depth, or where the threads outgrow max_threads:
+ * the master then decodes the range itself. Under speculation,
+ * function.depth counts the frames opened in the range only. */
+
+/* Bytes of memory a call matcher that can speculate needs (the config's
+ * memory for a range decoder): td_xray_calls_size() and 12 bytes more per
+ * thread; 0 when a size is above TD_XRAY_CALLS_MAX or the total does not
+ * fit in size_t. */
+size_t td_xray_range_calls_size(uint32_t max_threads, uint32_t max_depth);
+
+/* Where the FDR buffer that starts at `offset` ends, and so the next one
+ * begins: for version 2 and later from its BufferExtents record, whose 16
+ * bytes are `first`; for version 1 from the header's buffer size (`first`
+ * is not read and may be NULL). `header` is the file's header event.
+ * Returns true with *end set, or false when it cannot tell (not an FDR
+ * header, not a BufferExtents record, no buffer size, an end past
+ * UINT64_MAX): a decoder must then go on from `offset` to the end of the
+ * file, and will say what is wrong there. */
+bool td_xray_buffer_end(const td_xray_event *header, uint64_t offset,
+                        const uint8_t *first, uint64_t *end);
+
+/* td_xray_start_range() flags */
+#define TD_XRAY_RANGE_SPECULATE 1u /* empty the call matcher and speculate
+    (above); at the end of the file, report no calls left open */
+
+/* Make d, initialized (its config is kept), decode the file whose header
+ * event is *header from `start` to `end`, or to the end of the file when
+ * `end` is 0. In FDR mode both are buffer boundaries (the end of the
+ * header, or ends td_xray_buffer_end() gave); in basic mode, record
+ * boundaries (the header's end plus a multiple of 32), and a range that
+ * starts after the first record is then given the function record it
+ * follows with td_xray_follow() before decoding. There
+ * next() returns TD_END, having checked the file's end as usual and, with
+ * a call matcher and without TD_XRAY_RANGE_SPECULATE, reported the calls
+ * left open. Without that flag the call matcher keeps its threads and
+ * their open calls. The error and the input are forgotten; the header
+ * event is not repeated. Events before the first NewBuffer (BufferExtents
+ * and its warnings) carry a zero tsc, cpu, tid and pid.
+ * Returns TD_OK, TD_E_INVALID_ARGUMENT (NULL decoder or header, a header
+ * event of another kind, start inside the header, end before start, a
+ * basic-mode start or end off a record boundary, an unknown flag) or
+ * TD_E_BAD_CONFIG (speculating with a call matcher whose memory is
+ * smaller than td_xray_range_calls_size()). */
+int td_xray_start_range(td_xray_decoder *d, const td_xray_event *header,
+                        uint64_t start, uint64_t end, uint32_t flags);
+
+/* Basic mode: the range d was just started on follows `record`, the 32
+ * bytes of the last function record (type 0) before its start: argument
+ * payloads check against it, as after that record. Returns TD_OK or
+ * TD_E_INVALID_ARGUMENT (NULL, not a basic-mode decoder at the start of a
+ * range after the first record, not a function record). */
+int td_xray_follow(td_xray_decoder *d, const uint8_t *record);
+
+/* Check what the speculating `range` (done, or stopped by an error)
+ * assumed of the threads' open calls against `master`'s call matcher, in
+ * file order the next range; when it holds, give the master the range's
+ * threads and open calls. Returns TD_OK (merged: the range's events
+ * stand), TD_E_LIMIT (nothing changed: decode the range again with the
+ * master) or TD_E_INVALID_ARGUMENT (NULL, no call matcher, a range that
+ * is not speculating or a master that is, matchers of different sizes). */
+int td_xray_merge_calls(td_xray_decoder *master,
+                        const td_xray_decoder *range);
 
 #ifdef __cplusplus
 }

@@ -13,7 +13,9 @@
  *   16 u32 thread id
  *   20 u32 process id (v3; earlier writers leave 0)
  *
- * An argument payload belongs to the entry-with-arguments record before it.
+ * An argument payload belongs to the entry-with-arguments record before it:
+ * the state a record leaves for the next is that of the last function
+ * record (a range of records starts from it: tdi_xray_basic_follow).
  * Writers fill a buffer per thread and append it to the file when it is
  * full, so a payload can open a thread's next buffer with another thread's
  * records in between. A payload after a record of the same thread must
@@ -22,20 +24,25 @@
  */
 #include "xray_internal.h"
 
-static int function_record(td_xray_decoder *d, const uint8_t *p,
-                           td_xray_event *ev)
+void tdi_xray_basic_follow(td_xray_decoder *d, const uint8_t *p)
 {
     bool be = d->big_endian != 0;
-    unsigned action = p[3];
-    if (action > TD_XRAY_ENTER_ARGS)
-        return tdi_fail(&d->fault, TD_E_XRAY_BASIC_ENTRY_TYPE, ev->offset + 3,
-                       TDI_REASON("basic-mode entry type is greater than 3"));
     d->cpu = p[2];
     d->tsc = tdi_load64(p + 8, be);
     d->tid = tdi_as_i32(tdi_load32(p + 16, be));
     d->pid = tdi_as_i32(tdi_load32(p + 20, be));
     d->arg_func = tdi_as_i32(tdi_load32(p + 4, be));
-    d->last_record = action == TD_XRAY_ENTER_ARGS ? XL_ENTRY_ARGS : XL_OTHER;
+    d->last_record = p[3] == TD_XRAY_ENTER_ARGS ? XL_ENTRY_ARGS : XL_OTHER;
+}
+
+static int function_record(td_xray_decoder *d, const uint8_t *p,
+                           td_xray_event *ev)
+{
+    unsigned action = p[3];
+    if (action > TD_XRAY_ENTER_ARGS)
+        return tdi_fail(&d->fault, TD_E_XRAY_BASIC_ENTRY_TYPE, ev->offset + 3,
+                       TDI_REASON("basic-mode entry type is greater than 3"));
+    tdi_xray_basic_follow(d, p);
     ev->kind = TD_XRAY_EV_FUNCTION;
     ev->function.action = (int)action;
     ev->function.func_id = d->arg_func;
@@ -77,9 +84,14 @@ int tdi_xray_basic_record(td_xray_decoder *d, td_xray_event *ev)
 {
     td_input *in = &d->in;
     uint64_t at = tdi_input_tell(in);
-    const uint8_t *p = tdi_input_peek(in, XRAY_BASIC_SIZE);
+    const uint8_t *p;
     uint16_t type;
     int rc;
+    if (at == d->range_end) {
+        d->state = XS_DONE;
+        return TD_END;
+    }
+    p = tdi_input_peek(in, XRAY_BASIC_SIZE);
     if (p == NULL) {
         if (in->waiting)
             return TD_NEED_INPUT;

@@ -107,9 +107,14 @@ int tdi_xray_buffer_boundary(td_xray_decoder *d, uint64_t at)
     return TD_OK;
 }
 
+bool tdi_xray_buffer_between(const td_xray_decoder *d)
+{
+    return d->grammar == (d->version >= 2 ? XG_EXTENTS : XG_NEW_BUFFER);
+}
+
 int tdi_xray_buffer_at_eof(td_xray_decoder *d, uint64_t at)
 {
-    if (d->grammar == (d->version >= 2 ? XG_EXTENTS : XG_NEW_BUFFER))
+    if (tdi_xray_buffer_between(d))
         return TD_OK;
     return tdi_fail(&d->fault, TD_E_TRUNCATED, at,
                    TDI_REASON("input ends inside a buffer"));

@@ -46,6 +46,9 @@ int tdi_xray_calls_init(td_xray_calls *c, const td_xray_config *cfg)
     c->frames = (int32_t *)(void *)(base + (size_t)cfg->max_threads * 12);
     c->max_threads = cfg->max_threads;
     c->max_depth = cfg->max_depth;
+    c->can_speculate = cfg->memory_size >=
+                       td_xray_range_calls_size(cfg->max_threads,
+                                                cfg->max_depth);
     return TD_OK;
 }
 
@@ -64,9 +67,21 @@ static uint32_t hash_key(uint64_t key)
     return (uint32_t)((key * 0x9e3779b97f4a7c15u) >> 32);
 }
 
-/* The slot of thread `key`, claimed if new; FREE_SLOT when the table is
- * full. */
-static uint32_t thread_slot(td_xray_calls *c, uint64_t key)
+/* A new thread in free slot i: no open frame (and, speculating, its
+ * place in the order and nothing speculated yet). */
+static void claim_slot(td_xray_calls *c, uint32_t i, uint64_t key)
+{
+    c->keys[i] = key;
+    c->depths[i] = 0;
+    if (c->speculative) {
+        xray_calls_order(c)[c->used] = i;
+        xray_calls_popped(c)[i] = 0;
+        xray_calls_rise(c)[i] = 0;
+    }
+    c->used++;
+}
+
+uint32_t tdi_xray_thread_slot(td_xray_calls *c, uint64_t key, bool claim)
 {
     uint32_t mask = c->max_threads - 1;
     uint32_t i = hash_key(key) & mask;
@@ -75,9 +90,9 @@ static uint32_t thread_slot(td_xray_calls *c, uint64_t key)
         return c->cached;
     for (probes = 0; probes < c->max_threads; probes++) {
         if (c->depths[i] == FREE_SLOT) {
-            c->keys[i] = key;
-            c->depths[i] = 0;
-            c->used++;
+            if (!claim)
+                return FREE_SLOT;
+            claim_slot(c, i, key);
             break;
         }
         if (c->keys[i] == key)
@@ -104,17 +119,13 @@ static uint32_t push(td_xray_decoder *d, td_xray_calls *c, uint32_t slot,
     return depth + 1;
 }
 
-/* Returns the number of frames the exit closes. */
-static uint32_t pop(td_xray_decoder *d, td_xray_calls *c, uint32_t slot,
-                    const td_xray_event *ev)
+uint32_t tdi_xray_close_frames(td_xray_decoder *d, uint32_t slot,
+                               const td_xray_event *ev)
 {
+    td_xray_calls *c = &d->calls;
     uint32_t depth = c->depths[slot];
     const int32_t *frames = c->frames + (size_t)slot * c->max_depth;
     uint32_t i;
-    if (depth > c->max_depth) {
-        c->depths[slot] = depth - 1;
-        return 1;
-    }
     for (i = depth; i > 0; i--) {
         if (frames[i - 1] == ev->function.func_id) {
             c->depths[slot] = i - 1;
@@ -124,9 +135,23 @@ static uint32_t pop(td_xray_decoder *d, td_xray_calls *c, uint32_t slot,
             return depth - i + 1;
         }
     }
-    tdi_xray_queue_warning(d, TD_W_XRAY_EXIT_WITHOUT_ENTRY, ev->offset,
-                       ev->function.func_id, 0);
     return 0;
+}
+
+/* Returns the number of frames the exit closes. */
+static uint32_t pop(td_xray_decoder *d, td_xray_calls *c, uint32_t slot,
+                    const td_xray_event *ev)
+{
+    uint32_t depth = c->depths[slot], closed;
+    if (depth > c->max_depth) {
+        c->depths[slot] = depth - 1;
+        return 1;
+    }
+    closed = tdi_xray_close_frames(d, slot, ev);
+    if (closed == 0)
+        tdi_xray_queue_warning(d, TD_W_XRAY_EXIT_WITHOUT_ENTRY, ev->offset,
+                               ev->function.func_id, 0);
+    return closed;
 }
 
 int tdi_xray_match_call(td_xray_decoder *d, td_xray_event *ev)
@@ -139,17 +164,21 @@ int tdi_xray_match_call(td_xray_decoder *d, td_xray_event *ev)
     if (!xray_matching(d))
         return TD_EVENT;
     key = (uint64_t)(uint32_t)ev->pid << 32 | (uint32_t)ev->tid;
-    slot = thread_slot(c, key);
+    slot = tdi_xray_thread_slot(c, key, true);
     if (slot == FREE_SLOT)
         return tdi_fail(&d->fault, TD_E_LIMIT, ev->offset,
                        TDI_REASON("more threads than the call matcher was "
                                  "sized for"));
     if (ev->function.action == TD_XRAY_ENTER ||
         ev->function.action == TD_XRAY_ENTER_ARGS) {
-        ev->function.depth = push(d, c, slot, ev);
+        ev->function.depth = c->speculative
+                                 ? tdi_xray_speculate_entry(d, slot, ev)
+                                 : push(d, c, slot, ev);
         return TD_EVENT;
     }
-    ev->function.closed = pop(d, c, slot, ev);
+    ev->function.closed = c->speculative
+                              ? tdi_xray_speculate_exit(d, slot, ev)
+                              : pop(d, c, slot, ev);
     ev->function.depth = c->depths[slot];
     return TD_EVENT;
 }
@@ -158,6 +187,8 @@ int tdi_xray_unwind(td_xray_decoder *d)
 {
     td_xray_calls *c = &d->calls;
     d->state = XS_UNWIND;
+    if (c->speculative)
+        c->unwind_slot = c->max_threads; /* the master reports them */
     while (c->unwind_slot < c->max_threads) {
         uint32_t slot = c->unwind_slot++;
         uint32_t depth = c->depths[slot];

@@ -26,6 +26,7 @@
  *       tdi_xray_buffer_admit and the buffer checks (xray_buffer.c)
  *   entries and exits matched per thread -> tdi_xray_match_call, calls left
  *     open at the end -> tdi_xray_unwind (xray_calls.c)
+ *   ranges of buffers, speculative matching and its merge -> xray_range.c
  *   warnings -> pending_warning (here)
  *
  * States (enum xray_state, xray_internal.h):
@@ -63,6 +64,7 @@ static void start(td_xray_decoder *d, uint32_t flags,
     tdi_input_init(&d->in);
     d->flags = flags;
     d->calls = *calls;
+    d->calls.speculative = 0;
     tdi_xray_calls_clear(&d->calls);
     d->state = XS_HEADER;
 }

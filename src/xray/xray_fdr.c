@@ -272,6 +272,10 @@ int tdi_xray_fdr_record(td_xray_decoder *d, td_xray_event *ev)
         if (rc != TD_OK)
             return rc;
     }
+    if (at == d->range_end && tdi_xray_buffer_between(d)) {
+        d->state = XS_DONE;
+        return TD_END;
+    }
     if ((d->flags & TD_XRAY_SKIP_FUNCTIONS) && !xray_matching(d)) {
         tdi_xray_fdr_skim(d);
         at = tdi_input_tell(in);

@@ -77,6 +77,28 @@ static inline bool xray_matching(const td_xray_decoder *d)
     return d->calls.max_threads != 0;
 }
 
+/* A speculating call matcher's per-thread arrays, after the frames (see
+ * td_xray_range_calls_size): the order threads first came in (order[i] is
+ * the slot of the i-th), the exits assumed to close calls open before the
+ * range (their function ids fill the thread's frames from the far end),
+ * and how far above the range's start the thread went. */
+#define XRAY_SPECULATION_FAILED UINT32_MAX /* popped[slot]: cannot merge */
+
+static inline uint32_t *xray_calls_order(const td_xray_calls *c)
+{
+    return (uint32_t *)(c->frames + (size_t)c->max_threads * c->max_depth);
+}
+
+static inline uint32_t *xray_calls_popped(const td_xray_calls *c)
+{
+    return xray_calls_order(c) + c->max_threads;
+}
+
+static inline int32_t *xray_calls_rise(const td_xray_calls *c)
+{
+    return (int32_t *)(xray_calls_order(c) + 2 * (size_t)c->max_threads);
+}
+
 /* Queue a warning for the next call to next(). */
 void tdi_xray_queue_warning(td_xray_decoder *d, int code, uint64_t offset,
                         int32_t func_id, uint32_t count);
@@ -87,6 +109,25 @@ int tdi_xray_calls_init(td_xray_calls *c, const td_xray_config *cfg);
 
 /* Empty the call matcher: no thread, no open frame. */
 void tdi_xray_calls_clear(td_xray_calls *c);
+
+/* The slot of thread `key` (pid << 32 | tid), claimed if new when `claim`;
+ * UINT32_MAX when it has none (not claimed, or the table is full). */
+uint32_t tdi_xray_thread_slot(td_xray_calls *c, uint64_t key, bool claim);
+
+/* An exit on thread `slot` (at most max_depth deep): the thread's frames
+ * from the top down to the exit's function closed, with a lost-exits
+ * warning when there were frames above it. Returns the frames closed, 0
+ * when the function is not open (nothing changes). */
+uint32_t tdi_xray_close_frames(td_xray_decoder *d, uint32_t slot,
+                               const td_xray_event *ev);
+
+/* A speculating matcher's entry and exit on thread `slot` (xray_range.c):
+ * the thread's depth in the range after the entry; the frames the exit
+ * closes. Both may queue a warning. */
+uint32_t tdi_xray_speculate_entry(td_xray_decoder *d, uint32_t slot,
+                                  const td_xray_event *ev);
+uint32_t tdi_xray_speculate_exit(td_xray_decoder *d, uint32_t slot,
+                                 const td_xray_event *ev);
 
 /* Tell the call matcher about a FUNCTION event; fills function.depth and
  * function.closed and may queue a warning. Returns TD_EVENT or TD_E_LIMIT. */
@@ -107,10 +148,14 @@ int tdi_xray_buffer_admit(td_xray_decoder *d, unsigned kind, uint64_t at);
 int tdi_xray_buffer_boundary(td_xray_decoder *d, uint64_t at);
 int tdi_xray_buffer_overrun(td_xray_decoder *d, uint64_t at);
 int tdi_xray_buffer_at_eof(td_xray_decoder *d, uint64_t at);
+/* Between buffers: the next record must begin one. */
+bool tdi_xray_buffer_between(const td_xray_decoder *d);
 void tdi_xray_buffer_reset(td_xray_decoder *d);
 
 /* Basic-mode records (xray_basic.c). */
 int tdi_xray_basic_record(td_xray_decoder *d, td_xray_event *ev);
+/* What function record p (type 0) leaves for the records after it. */
+void tdi_xray_basic_follow(td_xray_decoder *d, const uint8_t *p);
 
 /* End of input: report open calls, then TD_END (xray_calls.c). */
 int tdi_xray_unwind(td_xray_decoder *d);

@@ -164,6 +164,13 @@ if [ -s xray.fdr ] && [ -n "$XRAY" ]; then
         "llvm-xray fdr-dump" "$XRAY fdr-dump xray.fdr"
     row "xray convert -f yaml" "$n" ">=20x" "$T convert -f yaml xray.fdr" \
         "llvm-xray convert -f yaml" "$XRAY convert -f yaml xray.fdr"
+    # every core against one: the ratio is the speedup of -j
+    cores=$(getconf _NPROCESSORS_ONLN)
+    row "xray validate -j$cores" "$n" ">=1.8x on 2 cores" \
+        "$T validate -j$cores xray.fdr" "tracedec validate -j1" \
+        "$T validate -j1 xray.fdr"
+    row "xray stat -j$cores" "$n" ">=1.8x on 2 cores" \
+        "$T stat -j$cores xray.fdr" "tracedec stat -j1" "$T stat -j1 xray.fdr"
     # a reader that goes away with SIGPIPE ignored: tracedec stops at its
     # first failed write (the throughput column means nothing here)
     row "xray dump | head -1, no SIGPIPE" "$n" "<0.2 s" \

@@ -5,6 +5,7 @@
 #include "xray_command.h"
 #include "driver.h"
 #include "xray_convert.h"
+#include "xray_jobs.h"
 #include "xray_print.h"
 #include "xray_stat.h"
 
@@ -22,6 +23,7 @@ typedef struct xray_run {
     const cli *c;
     td_xray_decoder d;
     td_xray_event ev;
+    td_xray_config cfg;
     driver drive;
     void *calls_mem;
     xray_llvm_style llvm;     /* dump --style=llvm */
@@ -37,24 +39,33 @@ static int out_of_memory(const cli *c)
     return EXIT_USAGE;
 }
 
+/* The decoder's configuration for c's command, without the call
+ * matcher's memory. */
+static void configure(td_xray_config *cfg, const cli *c, bool match,
+                      uint32_t flags)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->size = sizeof *cfg;
+    cfg->flags = flags;
+    if (c->opt.recover)
+        cfg->flags |= TD_XRAY_RECOVER_TYPED_EXTENTS;
+    if (match) {
+        cfg->max_threads = MATCH_THREADS;
+        cfg->max_depth = MATCH_DEPTH;
+    }
+}
+
 static int setup(xray_run *r, const cli *c, host *input, bool match,
                  uint32_t flags)
 {
-    td_xray_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.size = sizeof cfg;
-    cfg.flags = flags;
-    if (c->opt.recover)
-        cfg.flags |= TD_XRAY_RECOVER_TYPED_EXTENTS;
+    configure(&r->cfg, c, match, flags);
     if (match) {
-        cfg.memory_size = td_xray_calls_size(MATCH_THREADS, MATCH_DEPTH);
-        cfg.memory = r->calls_mem = malloc(cfg.memory_size);
-        cfg.max_threads = MATCH_THREADS;
-        cfg.max_depth = MATCH_DEPTH;
+        r->cfg.memory_size = td_xray_calls_size(MATCH_THREADS, MATCH_DEPTH);
+        r->cfg.memory = r->calls_mem = malloc(r->cfg.memory_size);
         if (r->calls_mem == NULL)
             return out_of_memory(c);
     }
-    td_xray_init(&r->d, &cfg); /* cannot fail: the config is well formed */
+    td_xray_init(&r->d, &r->cfg); /* cannot fail: the config is well formed */
     driver_init(&r->drive, c, decoder_of(DECODER_XRAY, &r->d), &r->ev, input,
                 c->opt.path);
     r->drive.warnings = c->opt.verbose && c->opt.command == CMD_VALIDATE;
@@ -156,11 +167,6 @@ static int ignore(void *ctx, const void *ev)
     return 0;
 }
 
-static int count(void *stat, const void *ev)
-{
-    return xray_stat_event(stat, ev);
-}
-
 /* "format: xray", and the container it came in, if any. */
 static void print_format(out *o, int container)
 {
@@ -188,12 +194,25 @@ static void print_info(out *o, const xray_stat *s, int container)
     xray_stat_summary(o, s);
 }
 
-static int statistics(xray_run *r)
+/* Count the file: on the workers of -j when it splits, else with the
+ * one decoder (which plain validate runs without counting). */
+static int count(xray_run *r, bool quiet)
+{
+    int rc = xray_jobs_count(r->c, r->drive.input, &r->cfg,
+                             r->drive.warnings, &r->stat);
+    if (rc != XRAY_JOBS_SERIAL)
+        return rc;
+    if (quiet)
+        return driver_run(&r->drive, ignore, NULL);
+    return driver_run(&r->drive, xray_stat_consume, &r->stat);
+}
+
+static int statistics(xray_run *r, bool quiet)
 {
     const cli_options *o = &r->c->opt;
     int rc;
     xray_stat_init(&r->stat);
-    rc = driver_run(&r->drive, count, &r->stat);
+    rc = count(r, quiet);
     if (rc == EXIT_VALID) {
         if (o->command == CMD_INFO && o->json)
             xray_stat_print_info_json(r->c->out, &r->stat,
@@ -232,7 +251,7 @@ int xray_command(const cli *c, host *input)
     else if (rc == 0 && o->command == CMD_CONVERT)
         rc = convert(r);
     else if (rc == 0)
-        rc = quiet ? driver_run(&r->drive, ignore, NULL) : statistics(r);
+        rc = statistics(r, quiet);
     free(r->calls_mem);
     free(r);
     return rc;

@@ -19,6 +19,20 @@ void xray_stat_free(xray_stat *s)
     u64_map_free(&s->threads);
 }
 
+int xray_stat_consume(void *s, const void *ev)
+{
+    return xray_stat_event(s, ev);
+}
+
+/* CPU `cpu` among those seen. */
+static void note_cpu(xray_stat *s, unsigned cpu)
+{
+    if (!(s->cpus[cpu / 8] & (1u << (cpu % 8)))) {
+        s->cpus[cpu / 8] |= (unsigned char)(1u << (cpu % 8));
+        s->ncpus++;
+    }
+}
+
 static void note_time(xray_stat *s, const td_xray_event *ev)
 {
     if (!s->any_tsc || ev->tsc < s->tsc_min)
@@ -32,10 +46,7 @@ static int note_thread(xray_stat *s, const td_xray_event *ev)
 {
     if (u64_map_get(&s->threads, thread_key(ev->pid, ev->tid)) == NULL)
         return -1;
-    if (!(s->cpus[ev->cpu / 8] & (1u << (ev->cpu % 8)))) {
-        s->cpus[ev->cpu / 8] |= (unsigned char)(1u << (ev->cpu % 8));
-        s->ncpus++;
-    }
+    note_cpu(s, ev->cpu);
     note_time(s, ev);
     return 0;
 }
@@ -66,6 +77,49 @@ int xray_stat_event(xray_stat *s, const td_xray_event *ev)
     default:
         return 0;
     }
+}
+
+/* The CPUs from `first` on whose bits are set in `bits`. */
+static void note_cpus(xray_stat *s, unsigned first, unsigned bits)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++)
+        if (bits & (1u << i))
+            note_cpu(s, first + i);
+}
+
+static void add_counts(uint64_t *to, const uint64_t *from, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        to[i] += from[i];
+}
+
+int xray_stat_merge(xray_stat *s, const xray_stat *part)
+{
+    size_t slot = 0;
+    uint64_t key;
+    unsigned cpu;
+    add_counts(s->kinds, part->kinds, 16);
+    add_counts(s->actions, part->actions, 4);
+    add_counts(s->warnings, part->warnings, 8);
+    s->payload_bytes += part->payload_bytes;
+    if (part->file_bytes > s->file_bytes)
+        s->file_bytes = part->file_bytes;
+    if (part->any_tsc) {
+        if (!s->any_tsc || part->tsc_min < s->tsc_min)
+            s->tsc_min = part->tsc_min;
+        if (!s->any_tsc || part->tsc_max > s->tsc_max)
+            s->tsc_max = part->tsc_max;
+        s->any_tsc = true;
+    }
+    for (cpu = 0; cpu < 65536; cpu += 8)
+        if (part->cpus[cpu / 8] != 0)
+            note_cpus(s, cpu, part->cpus[cpu / 8]);
+    while (u64_map_next(&part->threads, &slot, &key) != NULL)
+        if (u64_map_get(&s->threads, key) == NULL)
+            return -1;
+    return 0;
 }
 
 uint64_t xray_stat_records(const xray_stat *s)

@@ -30,6 +30,14 @@ void xray_stat_init(xray_stat *s);
 int xray_stat_event(xray_stat *s, const td_xray_event *ev);
 void xray_stat_free(xray_stat *s);
 
+/* xray_stat_event() as the driver's consumer (driver.h), s an xray_stat. */
+int xray_stat_consume(void *s, const void *ev);
+
+/* Add the counts of `part`, the events of a later range of the file
+ * (without its header), to s: what counting both ranges' events into s
+ * gives. Returns 0, or -1 when out of memory. */
+int xray_stat_merge(xray_stat *s, const xray_stat *part);
+
 /* Records: everything in the file but the header, payloads, padding and
  * warnings. */
 uint64_t xray_stat_records(const xray_stat *s);
