@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 typedef struct pool {
@@ -32,6 +33,20 @@ int jobs_online_cpus(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
+}
+
+/* Workers that fit the open-file limit: each may hold up to two files,
+ * and JOBS_FILES_KEPT stay for the rest of the run (standard streams, the
+ * input main() opened). */
+static int fitting_workers(int workers)
+{
+    struct rlimit r;
+    rlim_t room;
+    if (getrlimit(RLIMIT_NOFILE, &r) != 0 || r.rlim_cur == RLIM_INFINITY)
+        return workers;
+    room = r.rlim_cur > JOBS_FILES_KEPT ? (r.rlim_cur - JOBS_FILES_KEPT) / 2
+                                        : 0;
+    return room < (rlim_t)workers ? (int)room : workers;
 }
 
 /* Whether a worker may start the next task (the lock held). */
@@ -99,11 +114,11 @@ static int finish_in_order(pool *p)
     return rc;
 }
 
-/* Start up to j->workers threads; returns how many started. */
-static int start_workers(pool *p, worker *w)
+/* Start up to `workers` threads; returns how many started. */
+static int start_workers(pool *p, worker *w, int workers)
 {
     int i;
-    for (i = 0; i < p->j->workers; i++) {
+    for (i = 0; i < workers; i++) {
         w[i].p = p;
         w[i].index = i;
         if (pthread_create(&w[i].thread, NULL, worker_main, &w[i]) != 0)
@@ -117,12 +132,12 @@ int jobs_run(const jobs *j)
     pool p = {0};
     worker *w;
     size_t task;
-    int started, i, rc;
-    if (j->workers <= 1 || j->count <= 1)
+    int started, i, rc, workers = fitting_workers(j->workers);
+    if (workers <= 1 || j->count <= 1)
         return run_inline(j);
     p.j = j;
     p.done = calloc(j->window, sizeof *p.done);
-    w = calloc((size_t)j->workers, sizeof *w);
+    w = calloc((size_t)workers, sizeof *w);
     if (p.done == NULL || w == NULL) {
         free(p.done);
         free(w);
@@ -130,7 +145,7 @@ int jobs_run(const jobs *j)
     }
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.changed, NULL);
-    started = start_workers(&p, w);
+    started = start_workers(&p, w, workers);
     rc = started == 0 ? run_inline(j) : finish_in_order(&p);
     for (i = 0; i < started; i++)
         pthread_join(w[i].thread, NULL);

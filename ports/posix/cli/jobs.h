@@ -18,7 +18,9 @@
  * worker would have printed.
  *
  * With one worker no thread is made: work() then finish(), task by task,
- * in the calling thread.
+ * in the calling thread. Fewer workers than asked run when the open-file
+ * limit (ulimit -n) leaves no room for two files per worker beside
+ * JOBS_FILES_KEPT: a -j above it slows the run down instead of failing it.
  */
 #ifndef TRACEDEC_JOBS_H
 #define TRACEDEC_JOBS_H
@@ -27,6 +29,10 @@
 
 /* The most workers -j takes. */
 #define JOBS_MAX 1024
+
+/* Files left to the rest of the run when the open-file limit caps the
+ * workers. */
+#define JOBS_FILES_KEPT 16
 
 typedef struct jobs {
     size_t count;      /* tasks 0 .. count-1 */
