@@ -266,8 +266,7 @@ static void test_valgrind(void)
         skip("valgrind is not installed");
         return;
     }
-    if (run_shell("nm '%s' 2>/dev/null | grep -q __asan_init",
-                  test_tracedec) == 0) {
+    if (tracedec_sanitized()) {
         skip("valgrind does not run sanitizer builds");
         return;
     }

@@ -105,6 +105,12 @@ const char *tracedec_path(void)
     return path;
 }
 
+bool tracedec_sanitized(void)
+{
+    return run_shell("nm '%s' 2>/dev/null | grep -q __asan_init",
+                     test_tracedec) == 0;
+}
+
 const char *data_path(const char *relative)
 {
     static char path[12288];

@@ -21,6 +21,10 @@ extern const char *test_tracedec;
 /* The CLI by absolute path, for commands run in another directory. */
 const char *tracedec_path(void);
 
+/* Whether the tracedec under test is a sanitizer build (`make asan`):
+ * the tests that take minutes there leave it to the plain build. */
+bool tracedec_sanitized(void);
+
 /* A sample input the build wrote from the golden case files (DIR/data
  * beside the CLI, DIR/data/FORMAT/NAME: see tests/tools/case_inputs.c),
  * by absolute path, in a static buffer (one at a time). */
