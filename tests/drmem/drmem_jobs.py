@@ -21,13 +21,14 @@ CHECK is one of:
             refuses in them are errors.
 Exit 0 when all agree, 1 when not, 77 when the corpus is absent.
 """
-import hashlib
 import os
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
+
+import tracedec_runs
 
 TRACEDEC, ROOT, CHECK = sys.argv[1], sys.argv[2], sys.argv[3]
 CORPUS = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus",
@@ -49,14 +50,7 @@ failures = []
 
 def run(args, limit=None):
     """(exit status, a digest of stdout, stderr) of tracedec ARGS."""
-    command = [TRACEDEC] + args
-    if limit is not None:
-        command = ["sh", "-c", "ulimit -n %d; exec \"$@\"" % limit,
-                   "sh"] + command
-    proc = subprocess.run(command, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE)
-    return (proc.returncode, hashlib.sha256(proc.stdout).hexdigest(),
-            proc.stderr.decode("latin-1"))
+    return tracedec_runs.digest_run(TRACEDEC, args, limit)
 
 
 def same_at_every_j(args, jobs=JOBS, limit=None):

@@ -25,6 +25,8 @@ import re
 import subprocess
 import sys
 
+import tracedec_runs
+
 TRACEDEC, CORPUS = sys.argv[1], sys.argv[2] + "/drmemtrace"
 failures = []
 
@@ -97,18 +99,7 @@ def check_sample():
 
 
 def digest_run(args, limit=None):
-    """Exit status, SHA-256 of standard output, standard error."""
-    command = [TRACEDEC] + args
-    if limit is not None:
-        command = ["sh", "-c", 'ulimit -n %d; exec "$@"' % limit,
-                   "sh"] + command
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
-    digest = hashlib.sha256()
-    for block in iter(lambda: proc.stdout.read(1 << 20), b""):
-        digest.update(block)
-    err = proc.stderr.read().decode()
-    return proc.wait(), digest.hexdigest(), err
+    return tracedec_runs.digest_run(TRACEDEC, args, limit)
 
 
 def by_shard(args):

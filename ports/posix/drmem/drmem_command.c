@@ -43,6 +43,7 @@ typedef struct shard_result {
     drmem_shard_counts counts;   /* stat, info, validate */
     uint64_t records;            /* stored records, hidden ones included */
     uint64_t warnings;
+    uint64_t bytes;              /* its file's size, for the progress line */
     uint32_t version, width;     /* its HEADER's (width 0: none) */
     int container;
 } shard_result;
@@ -127,6 +128,7 @@ static int decode_shard(shard_task *t, host *h, const char *path)
     decoder dec;
     driver d;
     int status = drmem_shard_start(&t->s->shard, res->c, h, path);
+    res->bytes = host_size(h, 0);
     if (status != 0)
         return status;
     res->container = t->s->shard.container;
@@ -191,7 +193,8 @@ static void work_shard(void *ctx, size_t index, size_t slot, int worker)
     res->status = shard(&t, r->shards->paths[index]);
 }
 
-/* The size of a shard's file, for the progress line (0 when unknown). */
+/* The size of a shard's file, for the progress line's total (0 when
+ * unknown). */
 static uint64_t shard_size(const char *path)
 {
     uint64_t size = 0;
@@ -223,7 +226,7 @@ static int finish_shard(void *ctx, size_t index, size_t slot)
     r->container = res->container;
     drmem_counts_free(&res->counts);
     if (r->shards->count > 1) {
-        r->bytes_done += shard_size(r->shards->paths[index]);
+        r->bytes_done += res->bytes;
         progress_update(r->c->progress, r->bytes_done, r->bytes_total);
     }
     return status;
